@@ -1,0 +1,258 @@
+package io.hibenchdse.core;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Cluster;
+import org.apache.hadoop.mapreduce.Counter;
+import org.apache.hadoop.mapreduce.CounterGroup;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.util.Tool;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Option;
+
+/**
+ * The plumbing every workload shares, so no module writes it again: picocli options after
+ * ToolRunner's generic ones, a fast check that the storage answers, inputs that must exist, an
+ * output that is refused unless {@code -overwrite}, the timed job, and the result record with its
+ * counters published through {@link Results}.
+ */
+public abstract class BenchmarkTool extends Configured implements Tool {
+  /** Worker count the per-node throughput divides by; default: the cluster's node count. */
+  public static final String NODES = "hibench.nodes";
+
+  /** Configuration values recorded in every result when set: they decide what a run measures. */
+  static final String[] RECORDED_KEYS = {
+    "fs.defaultFS", "mapreduce.framework.name", "dfs.replication", "dfs.blocksize",
+    "mapreduce.job.maps", "mapreduce.job.reduces",
+    "mapreduce.job.inputformat.class", "mapreduce.job.outputformat.class",
+    "mapreduce.map.output.compress", "mapreduce.map.output.compress.codec",
+    "mapreduce.output.fileoutputformat.compress", "mapreduce.output.fileoutputformat.compress.codec",
+    "mapreduce.output.fileoutputformat.compress.type", "mapreduce.task.io.sort.mb",
+    "mapreduce.local.map.tasks.maximum", "mapreduce.local.reduce.tasks.maximum",
+    "cfs.replication", "cfs.consistencylevel.read", "cfs.consistencylevel.write",
+  };
+
+  @Option(names = "-overwrite", description = "Replace the output directory if it exists.")
+  protected boolean overwrite;
+
+  @Option(names = {"-h", "-help"}, usageHelp = true, description = "Show this help.")
+  boolean help;
+
+  private RunResult result;
+
+  /** Command-line name, e.g. {@code wordcount}. */
+  public abstract String name();
+
+  /** The Type column of hibench.report, e.g. {@code HadoopWordcount}. */
+  protected abstract String reportType();
+
+  /** Paths the run reads; each must exist. */
+  protected abstract List<Path> inputs();
+
+  /** The directory the run writes. */
+  protected abstract Path output();
+
+  /** The configured job; called once inputs exist and the output is free. */
+  protected abstract Job createJob(Configuration conf) throws Exception;
+
+  /** Bytes the run processed (default: the size of its inputs). */
+  protected long processedBytes(Job job) throws IOException {
+    long bytes = 0;
+    for (Path in : inputs()) {
+      bytes += in.getFileSystem(job.getConfiguration()).getContentSummary(in).getLength();
+    }
+    return bytes;
+  }
+
+  /** Configuration keys of this workload recorded in its result beside the common ones. */
+  protected List<String> recordedKeys() {
+    return java.util.Collections.emptyList();
+  }
+
+  /** Called after the job whether it succeeded or not, to remove the run's own scratch files. */
+  protected void afterJob(Job job) throws IOException {}
+
+  /** The result of the last successful run, or null. */
+  public RunResult result() {
+    return result;
+  }
+
+  @Override
+  public final int run(String[] args) throws Exception {
+    CommandLine cl = new CommandLine(this).registerConverter(Path.class, Path::new);
+    try {
+      cl.parseArgs(args);
+    } catch (CommandLine.ParameterException e) {
+      throw new UsageException(e.getMessage());
+    }
+    if (cl.isUsageHelpRequested()) {
+      cl.usage(System.out);
+      return 0;
+    }
+    Configuration conf = getConf();
+    List<Path> inputs = inputs();
+    Path out = output();
+    checkReachable(conf, inputs, out);
+    for (Path in : inputs) {
+      if (!in.getFileSystem(conf).exists(in)) {
+        throw new UsageException("input " + qualified(conf, in) + " does not exist");
+      }
+    }
+    claimOutput(conf, inputs, out);
+
+    Job job = createJob(conf);
+    long startMs = System.currentTimeMillis();
+    long t0 = System.nanoTime();
+    boolean ok;
+    try {
+      ok = job.waitForCompletion(true);
+    } finally {
+      afterJob(job);
+    }
+    long nanos = System.nanoTime() - t0;
+    long endMs = System.currentTimeMillis();
+    if (!ok) {
+      throw new IOException("job " + job.getJobID() + " " + job.getJobState() + ": "
+          + job.getStatus().getFailureInfo());
+    }
+    result = describe(cl, job, out).timed(startMs, endMs, nanos, processedBytes(job), nodes(job));
+    Results.publish(conf, result);
+    System.out.printf(Locale.ROOT, "%s: %,d bytes in %.3f s, %,.0f bytes/s (%d node%s); %s%n",
+        name(), result.inputBytes, result.durationSec, result.throughputBytesPerSec, result.nodes,
+        result.nodes == 1 ? "" : "s", Results.reportDir(conf).resolve(Results.REPORT_FILE));
+    return 0;
+  }
+
+  /**
+   * Fails in seconds, not minutes of IPC retries, when a file system does not answer. The probe
+   * uses its own configuration so the job keeps the user's retry settings.
+   */
+  static void checkReachable(Configuration conf, List<Path> inputs, Path out) throws IOException {
+    Set<URI> roots = new LinkedHashSet<>();
+    for (Path p : concat(inputs, out)) {
+      URI u = qualified(conf, p).toUri();
+      roots.add(URI.create(u.getScheme() + "://" + (u.getAuthority() == null ? "" : u.getAuthority()) + "/"));
+    }
+    Configuration probe = new Configuration(conf);
+    probe.setInt("ipc.client.connect.max.retries", 0);
+    probe.setInt("ipc.client.connect.max.retries.on.timeouts", 0);
+    probe.setInt("ipc.client.connect.timeout", 5000);
+    for (URI root : roots) {
+      try (FileSystem fs = FileSystem.newInstance(root, probe)) {
+        fs.getFileStatus(new Path(root));
+      } catch (IOException e) {
+        throw new IOException("cannot reach " + root + ": " + WorkloadDriver.describe(e), e);
+      }
+    }
+  }
+
+  private void claimOutput(Configuration conf, List<Path> inputs, Path out) throws IOException {
+    FileSystem fs = out.getFileSystem(conf);
+    Path qout = qualified(conf, out);
+    for (Path in : inputs) {
+      String qin = qualified(conf, in).toString();
+      if (qin.equals(qout.toString()) || qin.startsWith(qout + "/")) {
+        throw new UsageException("output " + qout + " holds the input " + qin);
+      }
+    }
+    if (fs.exists(out)) {
+      if (!overwrite) {
+        throw new UsageException("output " + qout + " already exists; pass -overwrite to replace it");
+      }
+      if (!fs.delete(out, true)) {
+        throw new IOException("could not delete the existing output " + qout);
+      }
+    }
+  }
+
+  static Path qualified(Configuration conf, Path p) throws IOException {
+    return p.getFileSystem(conf).makeQualified(p);
+  }
+
+  private static List<Path> concat(List<Path> inputs, Path out) {
+    List<Path> all = new ArrayList<>(inputs);
+    all.add(out);
+    return all;
+  }
+
+  private RunResult describe(CommandLine cl, Job job, Path out) throws IOException {
+    Configuration jc = job.getConfiguration();
+    RunResult r = new RunResult();
+    r.workload = name();
+    r.type = reportType();
+    FileSystem fs = out.getFileSystem(jc);
+    r.fileSystem = fs.getUri().toString();
+    r.replication = fs.getDefaultReplication(out);
+    r.blockSize = fs.getDefaultBlockSize(out);
+    for (ArgSpec arg : cl.getCommandSpec().args()) {
+      if (arg.isOption() && ((CommandLine.Model.OptionSpec) arg).usageHelp()) {
+        continue;
+      }
+      String key = arg.isOption()
+          ? ((CommandLine.Model.OptionSpec) arg).longestName().replaceFirst("^-+", "")
+          : arg.paramLabel().replaceAll("[<>]", "");
+      r.parameters.put(key, plain(arg.getValue()));
+    }
+    List<String> keys = new ArrayList<>(java.util.Arrays.asList(RECORDED_KEYS));
+    keys.addAll(recordedKeys());
+    for (String key : keys) {
+      String v = jc.get(key);
+      if (v != null) {
+        r.configuration.put(key, v);
+      }
+    }
+    for (CounterGroup group : job.getCounters()) {
+      Map<String, Long> values = new LinkedHashMap<>();
+      for (Counter c : group) {
+        values.put(c.getName(), c.getValue());
+      }
+      r.counters.put(group.getName(), values);
+    }
+    return r;
+  }
+
+  /** Option values as JSON-friendly values (Hadoop's Path is no bean). */
+  private static Object plain(Object v) {
+    if (v == null || v instanceof Number || v instanceof Boolean || v instanceof String) {
+      return v;
+    }
+    if (v instanceof Collection) {
+      List<Object> list = new ArrayList<>();
+      for (Object o : (Collection<?>) v) {
+        list.add(plain(o));
+      }
+      return list;
+    }
+    return String.valueOf(v);
+  }
+
+  private int nodes(Job job) {
+    int configured = job.getConfiguration().getInt(NODES, 0);
+    if (configured > 0) {
+      return configured;
+    }
+    try {
+      Cluster cluster = new Cluster(job.getConfiguration());
+      try {
+        return Math.max(1, cluster.getClusterStatus().getTaskTrackerCount());
+      } finally {
+        cluster.close();
+      }
+    } catch (IOException | InterruptedException e) {
+      return 1;
+    }
+  }
+}

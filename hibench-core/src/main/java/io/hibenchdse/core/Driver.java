@@ -1,0 +1,23 @@
+package io.hibenchdse.core;
+
+import java.util.Arrays;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+
+/** Main-Class of hibench-core.jar: {@code hadoop jar hibench-core.jar wordcount IN OUT}. */
+public final class Driver {
+  public static final List<Workload> WORKLOADS = Arrays.asList(
+      new Workload("randomtextwriter",
+          "A map-only job that writes random text records (the WordCount and Sort input).",
+          RandomTextWriter::new),
+      new Workload("wordcount", "Counts the words of the input files.", WordCount::new),
+      new Workload("sort", "Sorts SequenceFile records by key.", Sort::new));
+
+  public static final WorkloadDriver DRIVER = new WorkloadDriver("hibench-core", WORKLOADS);
+
+  private Driver() {}
+
+  public static void main(String[] args) {
+    System.exit(DRIVER.run(new Configuration(), args, System.err));
+  }
+}

@@ -1,0 +1,59 @@
+package io.hibenchdse.core;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One run of one workload, as written to {@code hibench.jsonl} (SPEC §0). Every module reports
+ * through this record, so results of all workloads and storage systems compare field by field.
+ */
+@JsonPropertyOrder({"workload", "type", "startMs", "endMs", "durationSec", "inputBytes",
+    "throughputBytesPerSec", "nodes", "throughputPerNode", "fileSystem", "replication", "blockSize",
+    "parameters", "configuration", "counters"})
+public class RunResult {
+  /** Command-line name, e.g. {@code wordcount}. */
+  public String workload;
+  /** The Type column of hibench.report, e.g. {@code HadoopWordcount}. */
+  public String type;
+  public long startMs;
+  public long endMs;
+  public double durationSec;
+  /** Bytes the run processed: its input, or for a generator what it wrote. */
+  public long inputBytes;
+  public double throughputBytesPerSec;
+  /** Worker nodes the throughput is shared by ({@code hibench.nodes}, else the cluster's count). */
+  public int nodes;
+  public double throughputPerNode;
+  /** URI of the file system the workload wrote to. */
+  public String fileSystem;
+  /** Replication and block size of that file system for the run's output. */
+  public short replication;
+  public long blockSize;
+  /** The workload's own options and arguments as the user gave them or as defaulted. */
+  public Map<String, Object> parameters = new LinkedHashMap<>();
+  /** The Hadoop configuration values that decide what the run measures. */
+  public Map<String, String> configuration = new TreeMap<>();
+  /** Job counters, by group then name. */
+  public Map<String, Map<String, Long>> counters = new TreeMap<>();
+
+  /** Sets the times and derives duration and throughputs from them. */
+  public RunResult timed(long startMs, long endMs, long durationNanos, long inputBytes, int nodes) {
+    this.startMs = startMs;
+    this.endMs = endMs;
+    this.durationSec = durationNanos / 1e9;
+    this.inputBytes = inputBytes;
+    this.nodes = nodes;
+    this.throughputBytesPerSec = durationSec > 0 ? inputBytes / durationSec : 0;
+    this.throughputPerNode = nodes > 0 ? throughputBytesPerSec / nodes : 0;
+    return this;
+  }
+
+  /** A counter's value, or 0 when the run did not report it. */
+  public long counter(String group, String name) {
+    Map<String, Long> g = counters.get(group);
+    Long v = g == null ? null : g.get(name);
+    return v == null ? 0 : v;
+  }
+}

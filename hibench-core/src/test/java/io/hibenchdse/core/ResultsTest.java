@@ -1,0 +1,56 @@
+package io.hibenchdse.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultsTest {
+  @TempDir File dir;
+
+  private static RunResult sample() {
+    RunResult r = new RunResult();
+    r.workload = "wordcount";
+    r.type = "HadoopWordcount";
+    r.parameters.put("path", List.of("/in", "/out"));
+    r.counters.put("g", new java.util.TreeMap<>(java.util.Map.of("c", 42L)));
+    return r.timed(1_700_000_000_000L, 1_700_000_004_000L, 4_000_000_000L, 3_200_000_000L, 4);
+  }
+
+  @Test
+  void throughputIsBytesOverSecondsAndPerNode() {
+    RunResult r = sample();
+    assertEquals(4.0, r.durationSec);
+    assertEquals(800_000_000.0, r.throughputBytesPerSec);
+    assertEquals(200_000_000.0, r.throughputPerNode);
+  }
+
+  @Test
+  void reportHasOneHeaderAndOneLinePerRunInHiBenchColumns() throws Exception {
+    Configuration conf = new Configuration(false);
+    conf.set(Results.REPORT_DIR, dir.getAbsolutePath());
+    Results.publish(conf, sample());
+    Results.publish(conf, sample());
+    List<String> lines = Files.readAllLines(dir.toPath().resolve(Results.REPORT_FILE));
+    assertEquals(3, lines.size());
+    assertEquals("Type Date Time Input_data_size Duration(s) Throughput(bytes/s) Throughput/node",
+        lines.get(0).trim().replaceAll("\\s+", " "));
+    String[] cols = lines.get(1).trim().split("\\s+");
+    assertEquals(7, cols.length);
+    assertEquals("HadoopWordcount", cols[0]);
+    assertEquals("3200000000", cols[3]);
+    assertEquals("4.000", cols[4]);
+    assertEquals("800000000", cols[5]);
+    assertEquals("200000000", cols[6]);
+    List<String> json = Files.readAllLines(dir.toPath().resolve(Results.JSON_FILE));
+    assertEquals(2, json.size());
+    RunResult back = Results.fromJson(json.get(0));
+    assertEquals(42L, back.counter("g", "c"));
+    assertEquals(List.of("/in", "/out"), back.parameters.get("path"));
+    assertEquals(Results.toJson(sample()), Results.toJson(back));
+  }
+}
