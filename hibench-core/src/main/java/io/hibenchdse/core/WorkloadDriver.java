@@ -74,7 +74,7 @@ public final class WorkloadDriver {
   }
 
   /** The first message of a cause chain, in one line (Hadoop's outer messages name host and port). */
-  static String describe(Throwable e) {
+  public static String describe(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
       if (t.getMessage() != null && !t.getMessage().trim().isEmpty()) {
         return t.getMessage().trim().replaceAll("\\s*\\R\\s*", " ");

@@ -27,7 +27,12 @@ public final class TestData {
 
   /** A local-runner configuration whose scratch files and reports stay under {@code dir}. */
   public static Configuration localConf(File dir) {
-    Configuration conf = LocalRunner.configure(new Configuration(), dir);
+    return localConf(new Configuration(), dir);
+  }
+
+  /** {@code base} (for example an HDFS client's) with the local runner's scratch files under {@code dir}. */
+  public static Configuration localConf(Configuration base, File dir) {
+    Configuration conf = LocalRunner.configure(new Configuration(base), dir);
     conf.set(Results.REPORT_DIR, new File(dir, "report").getAbsolutePath());
     return conf;
   }

@@ -1,0 +1,62 @@
+package io.hibenchdse.launcher;
+
+import io.hibenchdse.core.RandomTextWriter;
+import java.util.ArrayList;
+import java.util.List;
+
+/** HiBench's micro workloads as suite steps: prepare text with RandomTextWriter, then measure. */
+public enum MicroWorkload implements SuiteWorkload {
+  WORDCOUNT("wordcount", "Wordcount") {
+    @Override
+    long bytes(Profile p) {
+      return p.wordcountBytes;
+    }
+
+    @Override
+    List<String> measure(String in, String out, int reduces) {
+      return List.of("wordcount", "-D", "mapreduce.job.reduces=" + reduces, "-overwrite", in, out);
+    }
+  },
+  SORT("sort", "Sort") {
+    @Override
+    long bytes(Profile p) {
+      return p.sortBytes;
+    }
+
+    @Override
+    List<String> measure(String in, String out, int reduces) {
+      return List.of("sort", "-r", String.valueOf(reduces), "-overwrite", in, out);
+    }
+  };
+
+  private final String name;
+  private final String dir;
+
+  MicroWorkload(String name, String dir) {
+    this.name = name;
+    this.dir = dir;
+  }
+
+  abstract long bytes(Profile p);
+
+  abstract List<String> measure(String in, String out, int reduces);
+
+  @Override
+  public String suiteName() {
+    return name;
+  }
+
+  @Override
+  public List<Step> steps(Profile profile, String root, Parallelism par, long seed) {
+    long total = bytes(profile);
+    String in = root + "/" + dir + "/Input";
+    String out = root + "/" + dir + "/Output";
+    List<String> prepare = new ArrayList<>(List.of("randomtextwriter",
+        "-D", RandomTextWriter.TOTAL_BYTES + "=" + total,
+        "-D", RandomTextWriter.BYTES_PER_MAP + "=" + Math.max(1, total / par.maps()),
+        "-D", RandomTextWriter.SEED + "=" + seed,
+        "-overwrite", in));
+    return List.of(new Step(name, "hibench-core", prepare, false),
+        new Step(name, "hibench-core", measure(in, out, par.reduces()), true));
+  }
+}

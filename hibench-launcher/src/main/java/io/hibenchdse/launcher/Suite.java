@@ -1,0 +1,62 @@
+package io.hibenchdse.launcher;
+
+import io.hibenchdse.core.Driver;
+import io.hibenchdse.core.UsageException;
+import io.hibenchdse.core.Workload;
+import io.hibenchdse.core.WorkloadDriver;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What the suite is made of: its jars with their workloads, and the workloads benchmarks.lst names. */
+final class Suite {
+  /** Each jar's driver by jar name, as the plan names them. */
+  static final Map<String, WorkloadDriver> JARS = Map.of("hibench-core", Driver.DRIVER);
+
+  static final List<SuiteWorkload> WORKLOADS = List.of(MicroWorkload.values());
+
+  private Suite() {}
+
+  /** Every runnable workload of every jar, for {@code bin/hibench <workload>}. */
+  static WorkloadDriver allWorkloads() {
+    Map<String, Workload> all = new LinkedHashMap<>();
+    for (WorkloadDriver d : JARS.values()) {
+      for (Workload w : d.workloads()) {
+        all.putIfAbsent(w.name(), w);
+      }
+    }
+    return new WorkloadDriver("hibench", List.copyOf(all.values()));
+  }
+
+  static SuiteWorkload workload(String name) {
+    for (SuiteWorkload w : WORKLOADS) {
+      if (w.suiteName().equals(name)) {
+        return w;
+      }
+    }
+    throw new UsageException("unknown workload '" + name + "' in the benchmark list; known: "
+        + String.join(", ", WORKLOADS.stream().map(SuiteWorkload::suiteName).toList()));
+  }
+
+  /** The workloads of a HiBench-style list: one name a line, '#' starts a comment. */
+  static List<SuiteWorkload> readList(Path list) throws IOException {
+    if (!Files.isReadable(list) || Files.isDirectory(list)) {
+      throw new UsageException("benchmark list " + list + " does not exist");
+    }
+    List<SuiteWorkload> workloads = new ArrayList<>();
+    for (String line : Files.readAllLines(list)) {
+      String name = line.replaceFirst("#.*", "").trim();
+      if (!name.isEmpty()) {
+        workloads.add(workload(name));
+      }
+    }
+    if (workloads.isEmpty()) {
+      throw new UsageException("benchmark list " + list + " names no workload");
+    }
+    return workloads;
+  }
+}

@@ -1,0 +1,81 @@
+package io.hibenchdse.launcher;
+
+import io.hibenchdse.core.UsageException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** What to run: shared by {@code run} (embedded) and {@code plan} (for a real cluster). */
+final class SuiteOptions {
+  @Option(names = "--profile", split = ",", defaultValue = "tiny", paramLabel = "tiny|small|large|...",
+      description = "Data scale profiles, comma-separated; the smallest is the baseline of the deltas (default: ${DEFAULT-VALUE}).")
+  List<String> profiles;
+
+  @Option(names = "--benchmarks", defaultValue = "conf/benchmarks.lst", paramLabel = "FILE",
+      description = "Workloads to run, one a line (default: ${DEFAULT-VALUE}).")
+  Path benchmarks;
+
+  @Option(names = "--runs", defaultValue = "3", description = "Measured runs of each workload, each on fresh data (default: ${DEFAULT-VALUE}).")
+  int runs;
+
+  @Option(names = "--warmup", defaultValue = "1", description = "Unreported warm-up runs before them (default: ${DEFAULT-VALUE}).")
+  int warmup;
+
+  @Option(names = "--maps", description = "Map tasks a run asks for (HiBench's NUM_MAPS; default: cores).")
+  Integer maps;
+
+  @Option(names = "--reduces", description = "Reduce tasks (HiBench's NUM_REDS; default: cores).")
+  Integer reduces;
+
+  @Option(names = "--root", defaultValue = "/HiBench", description = "Data directory on the file system (default: ${DEFAULT-VALUE}).")
+  String root;
+
+  List<Profile> profiles() {
+    List<Profile> list = new ArrayList<>();
+    for (String p : profiles) {
+      list.add(Profile.of(p.trim()));
+    }
+    list.sort(null);
+    return list;
+  }
+
+  List<SuiteWorkload> workloads() throws IOException {
+    return Suite.readList(benchmarks);
+  }
+
+  SuiteWorkload.Parallelism parallelism() {
+    int cores = Runtime.getRuntime().availableProcessors();
+    int m = maps == null ? cores : maps;
+    int r = reduces == null ? cores : reduces;
+    if (m < 1 || r < 1 || runs < 1 || warmup < 0) {
+      throw new UsageException("--maps, --reduces and --runs must be at least 1 and --warmup at least 0");
+    }
+    return new SuiteWorkload.Parallelism(m, r);
+  }
+
+  /** Every step in order: per profile and workload, the warm-ups and then the measured runs. */
+  List<PlannedStep> plan() throws IOException {
+    List<PlannedStep> steps = new ArrayList<>();
+    SuiteWorkload.Parallelism par = parallelism();
+    for (Profile profile : profiles()) {
+      for (SuiteWorkload w : workloads()) {
+        for (int run = 0; run < warmup + runs; run++) {
+          for (Step s : w.steps(profile, root, par, run)) {
+            steps.add(new PlannedStep(profile, run, run < warmup, s));
+          }
+        }
+      }
+    }
+    return steps;
+  }
+
+  /** A step in its place: profile, run number and whether it is a warm-up. */
+  record PlannedStep(Profile profile, int run, boolean warmup, Step step) {
+    /** Steps whose result belongs in hibench.report: measured steps of measured runs. */
+    boolean reported() {
+      return step.measured() && !warmup;
+    }
+  }
+}

@@ -1,0 +1,102 @@
+package io.hibenchdse.launcher;
+
+import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.core.LocalRunner;
+import io.hibenchdse.core.Results;
+import io.hibenchdse.core.UsageException;
+import io.hibenchdse.core.WorkloadDriver;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileUtil;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code bin/hibench run}: the whole suite on the embedded default, a real HDFS (NameNode and
+ * DataNodes) in this JVM with Hadoop's local job runner, so it needs no installed Hadoop.
+ */
+@Command(name = "run", description = "Runs the listed workloads on an in-process HDFS and writes the report.")
+final class SuiteRun implements Callable<Integer> {
+  @Mixin SuiteOptions options;
+
+  @Option(names = "--datanodes", defaultValue = "1", description = "DataNodes of the in-process HDFS (default: ${DEFAULT-VALUE}).")
+  int dataNodes;
+
+  @Option(names = "--report-dir", defaultValue = "report", description = "Where hibench.report and the JSON results go (default: ${DEFAULT-VALUE}).")
+  Path reportDir;
+
+  @Option(names = "--work-dir", defaultValue = "work", description = "Scratch space of the run, removed at the end (default: ${DEFAULT-VALUE}).")
+  Path workDir;
+
+  private final PrintStream out;
+
+  SuiteRun(PrintStream out) {
+    this.out = out;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    List<SuiteOptions.PlannedStep> plan = options.plan();
+    if (dataNodes < 1) {
+      throw new UsageException("--datanodes must be at least 1");
+    }
+    File scratch = workDir.resolve("run-" + System.currentTimeMillis()).toFile();
+    List<Measurement> measurements = new ArrayList<>();
+    out.printf("hibench run: %d steps, profiles %s, %d warm-up + %d measured runs; data in %s%n",
+        plan.size(), options.profiles, options.warmup, options.runs, scratch);
+    try (EmbeddedHdfs hdfs = EmbeddedHdfs.start(new File(scratch, "dfs"), dataNodes)) {
+      Configuration conf = LocalRunner.configure(hdfs.conf(), new File(scratch, "mapred"));
+      conf.setInt(BenchmarkTool.NODES, 1);
+      out.println("hibench run: in-process HDFS at " + hdfs.uri() + " with " + dataNodes + " DataNode(s)");
+      int done = 0;
+      for (SuiteOptions.PlannedStep p : plan) {
+        Step step = p.step();
+        out.printf(Locale.ROOT, "[%d/%d] %-9s %-10s %s %d: %s%n", ++done, plan.size(), p.profile().label(),
+            step.suiteWorkload(), p.warmup() ? "warm-up" : "run", p.warmup() ? p.run() + 1 : p.run() - options.warmup + 1,
+            String.join(" ", step.args()));
+        Configuration stepConf = new Configuration(conf);
+        stepConf.set(Results.REPORT_DIR, p.reported() ? reportDir.toString()
+            : new File(scratch, p.warmup() ? "warmup-report" : "prepare-report").getPath());
+        BenchmarkTool tool = Suite.JARS.get(step.jar()).find(step.workload()).newTool();
+        int status = WorkloadDriver.run(tool, stepConf,
+            step.args().subList(1, step.args().size()).toArray(new String[0]), System.err);
+        if (status != 0) {
+          out.println("hibench run: stopped; " + step.workload() + " exited with " + status);
+          return status;
+        }
+        if (p.reported()) {
+          measurements.add(new Measurement(step.suiteWorkload(), p.profile(), tool.result()));
+        }
+      }
+    } finally {
+      FileUtil.fullyDelete(scratch);
+    }
+    List<Summary.Row> rows = Summary.rows(measurements);
+    Summary.write(rows, reportDir);
+    out.println();
+    Summary.print(rows, out);
+    out.println();
+    out.println("hibench run: " + reportDir.resolve(Results.REPORT_FILE) + ", "
+        + reportDir.resolve(Results.JSON_FILE) + ", " + reportDir.resolve("summary.csv") + ", "
+        + reportDir.resolve("summary.png"));
+    if (Files.exists(workDir) && isEmpty(workDir)) {
+      Files.delete(workDir);
+    }
+    return 0;
+  }
+
+  private static boolean isEmpty(Path dir) throws IOException {
+    try (var entries = Files.list(dir)) {
+      return entries.findAny().isEmpty();
+    }
+  }
+}

@@ -1,0 +1,100 @@
+package io.hibenchdse.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hibenchdse.core.Results;
+import io.hibenchdse.launcher.Hibench;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** bin/hibench and the packaged jars, as a newcomer uses them. */
+class LauncherTest {
+  static final Path HOME = Path.of(System.getProperty("user.dir")).getParent();
+
+  @TempDir File dir;
+
+  record Proc(int status, List<String> out, List<String> err) {}
+
+  private Proc exec(String... command) throws Exception {
+    File out = new File(dir, "out.txt");
+    File err = new File(dir, "err.txt");
+    Process p = new ProcessBuilder(command).directory(dir).redirectOutput(out).redirectError(err).start();
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "finished in time");
+    return new Proc(p.exitValue(), Files.readAllLines(out.toPath()), Files.readAllLines(err.toPath()));
+  }
+
+  @Test
+  void suiteRunOnTheEmbeddedHdfsWritesReportJsonAndSummary() throws Exception {
+    Path list = dir.toPath().resolve("benchmarks.lst");
+    Files.writeString(list, "# micro\nwordcount\nsort  # the other one\n");
+    Path report = dir.toPath().resolve("report");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int status = Hibench.run(new String[] {"run", "--runs", "2", "--warmup", "0", "--benchmarks", list.toString(),
+        "--report-dir", report.toString(), "--work-dir", dir.toPath().resolve("work").toString()},
+        new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
+    assertEquals(0, status, out.toString(StandardCharsets.UTF_8));
+    List<String> lines = Files.readAllLines(report.resolve(Results.REPORT_FILE));
+    assertEquals(5, lines.size(), String.join("\n", lines));
+    assertEquals(2, lines.stream().filter(l -> l.startsWith("HadoopWordcount ")).count());
+    assertEquals(2, lines.stream().filter(l -> l.startsWith("HadoopSort ")).count());
+    List<String> json = Files.readAllLines(report.resolve(Results.JSON_FILE));
+    assertEquals(4, json.size());
+    assertTrue(Results.fromJson(json.get(0)).fileSystem.startsWith("hdfs://localhost:"), json.get(0));
+    List<String> csv = Files.readAllLines(report.resolve("summary.csv"));
+    assertEquals(3, csv.size());
+    assertTrue(csv.get(1).startsWith("wordcount,tiny,2,"), csv.get(1));
+    assertTrue(Files.size(report.resolve("summary.png")) > 1000);
+    assertTrue(!Files.exists(dir.toPath().resolve("work")), "scratch space removed");
+  }
+
+  @Test
+  void binHibenchRunsOneWorkloadOnTheLocalFileSystem() throws Exception {
+    Path in = dir.toPath().resolve("in");
+    Files.createDirectories(in);
+    Files.writeString(in.resolve("a.txt"), "to be or not to be\n");
+    String bin = HOME.resolve("bin/hibench").toString();
+    Proc ok = exec(bin, "wordcount", in.toString(), dir.toPath().resolve("out").toString());
+    assertEquals(0, ok.status(), ok.toString());
+    assertEquals(List.of("be\t2", "not\t1", "or\t1", "to\t2"),
+        Files.readAllLines(dir.toPath().resolve("out/part-r-00000")));
+    assertTrue(Files.exists(dir.toPath().resolve("report").resolve(Results.REPORT_FILE)));
+
+    Proc again = exec(bin, "wordcount", in.toString(), dir.toPath().resolve("out").toString());
+    assertEquals(2, again.status());
+    assertEquals(1, again.err().size(), again.toString());
+    assertTrue(again.err().get(0).startsWith("wordcount: output ") && again.err().get(0).contains("-overwrite"));
+
+    Proc badProfile = exec(bin, "run", "--profile", "enormous");
+    assertEquals(2, badProfile.status());
+    assertEquals(List.of("hibench run: unknown profile 'enormous'; use tiny, small, large, huge, gigantic or bigdata"),
+        badProfile.err());
+  }
+
+  @Test
+  void jobJarListsItsWorkloadsLikeTheExamplesJar() throws Exception {
+    File jar = Files.list(HOME.resolve("hibench-core/target"))
+        .filter(p -> p.getFileName().toString().matches("hibench-core-[0-9.]+(-SNAPSHOT)?\\.jar"))
+        .findFirst().orElseThrow().toFile();
+    String hadoop = Files.readString(HOME.resolve("hibench-launcher/target/runtime-classpath.txt")).trim();
+    Proc list = exec("java", "-cp", jar + File.pathSeparator + hadoop, "io.hibenchdse.core.Driver");
+    assertEquals(2, list.status());
+    assertTrue(list.err().stream().anyMatch(l -> l.trim().startsWith("randomtextwriter")), list.toString());
+    assertTrue(list.err().stream().anyMatch(l -> l.trim().startsWith("sort")), list.toString());
+    // Main-Class is set, picocli and Jackson are relocated inside the jar
+    try (var j = new java.util.jar.JarFile(jar)) {
+      assertEquals("io.hibenchdse.core.Driver", j.getManifest().getMainAttributes().getValue("Main-Class"));
+      assertTrue(j.getEntry("io/hibenchdse/shaded/picocli/CommandLine.class") != null);
+      assertTrue(j.getEntry("io/hibenchdse/shaded/jackson/databind/ObjectMapper.class") != null);
+      assertTrue(j.getEntry("org/apache/hadoop/conf/Configuration.class") == null, "Hadoop is provided");
+    }
+  }
+}
