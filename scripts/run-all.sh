@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# HiBench's entry point.
+#   HADOOP_EXECUTABLE=hadoop HADOOP_CONF_DIR=/etc/hadoop/conf scripts/run-all.sh [--profile small] [...]
+#   HADOOP_EXECUTABLE="dse hadoop" scripts/run-all.sh [...]          (DataStax Enterprise)
+#   scripts/run-all.sh [...]                                          (no cluster: the embedded default)
+# With HADOOP_EXECUTABLE it submits the suite's jars to that cluster with `$HADOOP_EXECUTABLE jar`,
+# step by step as `bin/hibench plan` lists them, and the tools append to report/hibench.report
+# and report/hibench.jsonl on this machine. Options are those of `bin/hibench run --help`.
+set -euo pipefail
+home="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+if [ -z "${HADOOP_EXECUTABLE:-}" ]; then
+  exec "$home/bin/hibench" run "$@"
+fi
+report="${HIBENCH_REPORT:-$home/report}"
+mkdir -p "$report"
+plan="$report/plan.txt"
+"$home/bin/hibench" plan "$@" > "$plan"
+
+jar_of() {
+  local jar
+  jar=$(ls "$home/$1/target/$1-"*.jar 2>/dev/null | grep -v -e '-tests' -e '-sources' | head -n 1 || true)
+  if [ -z "$jar" ]; then
+    echo "run-all.sh: $1 is not built; run: mvn -B -ntp -DskipTests package" >&2
+    exit 2
+  fi
+  echo "$jar"
+}
+
+total=$(wc -l < "$plan")
+step=0
+while read -r kind jar workload args; do
+  step=$((step + 1))
+  dir="$report"
+  [ "$kind" = measure ] || dir="$report/$kind"
+  echo "[$step/$total] $kind: $HADOOP_EXECUTABLE jar $jar.jar $workload $args" >&2
+  # Word splitting of HADOOP_EXECUTABLE ("dse hadoop") and of the planned arguments is intended.
+  # shellcheck disable=SC2086
+  $HADOOP_EXECUTABLE jar "$(jar_of "$jar")" "$workload" -D hibench.report.dir="$dir" $args < /dev/null
+done < "$plan"
+echo "run-all.sh: results in $report/hibench.report and $report/hibench.jsonl" >&2
