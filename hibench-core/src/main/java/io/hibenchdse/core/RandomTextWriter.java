@@ -84,7 +84,7 @@ public class RandomTextWriter extends BenchmarkTool {
 
   @Override
   protected String reportType() {
-    return "HadoopPrepare-text";
+    return "HadoopRandomtextwriter";
   }
 
   @Override
@@ -199,6 +199,15 @@ public class RandomTextWriter extends BenchmarkTool {
     return output.getFileSystem(job.getConfiguration()).getContentSummary(output).getLength();
   }
 
+  /** The word list records are drawn from, in order. */
+  public static List<String> words() {
+    List<String> list = new ArrayList<>(Sentences.WORDS.length);
+    for (byte[] w : Sentences.WORDS) {
+      list.add(new String(w, StandardCharsets.UTF_8));
+    }
+    return list;
+  }
+
   /** Draws sentences: {@code n} words from the list, each followed by a space, into a buffer. */
   static final class Sentences {
     private static final byte[][] WORDS = loadWords();
@@ -228,14 +237,6 @@ public class RandomTextWriter extends BenchmarkTool {
       }
       into.set(buf, 0, len);
       return len;
-    }
-
-    static List<String> words() {
-      List<String> list = new ArrayList<>(WORDS.length);
-      for (byte[] w : WORDS) {
-        list.add(new String(w, StandardCharsets.UTF_8));
-      }
-      return list;
     }
 
     private static byte[][] loadWords() {

@@ -76,7 +76,7 @@ class RandomTextWriterTest {
     long perMap = 50_000;
     Configuration conf = conf(3 * perMap, perMap, 1);
     Path out = write(conf, "out");
-    int longestWord = RandomTextWriter.Sentences.words().stream().mapToInt(String::length).max().getAsInt();
+    int longestWord = RandomTextWriter.words().stream().mapToInt(String::length).max().getAsInt();
     long longestRecord = (longestWord + 1L) * (10 - 1 + 100 - 1);
     long total = 0;
     long records = 0;
@@ -100,7 +100,7 @@ class RandomTextWriterTest {
   @Test
   void recordsHaveTheStockShape() throws Exception {
     Configuration conf = conf(30_000, 30_000, 3);
-    Set<String> words = new HashSet<>(RandomTextWriter.Sentences.words());
+    Set<String> words = new HashSet<>(RandomTextWriter.words());
     assertEquals(1000, words.size());
     for (Writable[] kv : TestData.readSequenceFiles(conf, write(conf, "out"))) {
       assertSentence(kv[0].toString(), 5, 9, words);

@@ -25,9 +25,15 @@ class LauncherTest {
   record Proc(int status, List<String> out, List<String> err) {}
 
   private Proc exec(String... command) throws Exception {
+    return exec(java.util.Map.of(), command);
+  }
+
+  private Proc exec(java.util.Map<String, String> env, String... command) throws Exception {
     File out = new File(dir, "out.txt");
     File err = new File(dir, "err.txt");
-    Process p = new ProcessBuilder(command).directory(dir).redirectOutput(out).redirectError(err).start();
+    ProcessBuilder pb = new ProcessBuilder(command).directory(dir).redirectOutput(out).redirectError(err);
+    pb.environment().putAll(env);
+    Process p = pb.start();
     assertTrue(p.waitFor(120, TimeUnit.SECONDS), "finished in time");
     return new Proc(p.exitValue(), Files.readAllLines(out.toPath()), Files.readAllLines(err.toPath()));
   }
@@ -79,12 +85,45 @@ class LauncherTest {
         badProfile.err());
   }
 
+  private static File jobJar() throws Exception {
+    try (var files = Files.list(HOME.resolve("hibench-core/target"))) {
+      return files.filter(p -> p.getFileName().toString().matches("hibench-core-[0-9.]+(-SNAPSHOT)?\\.jar"))
+          .findFirst().orElseThrow().toFile();
+    }
+  }
+
+  private static String hadoopClasspath() throws Exception {
+    return Files.readString(HOME.resolve("hibench-launcher/target/runtime-classpath.txt")).trim();
+  }
+
+  @Test
+  void runAllSubmitsThePlanWithHadoopExecutableJar() throws Exception {
+    // `hadoop jar` is Hadoop's RunJar on the client class path; this shim is exactly that.
+    Path hadoop = dir.toPath().resolve("hadoop");
+    Files.writeString(hadoop, "#!/usr/bin/env bash\n[ \"$1\" = jar ] || exit 64\nshift\n"
+        + "exec java -cp '" + hadoopClasspath() + "' org.apache.hadoop.util.RunJar \"$@\"\n");
+    assertTrue(hadoop.toFile().setExecutable(true));
+    Path list = dir.toPath().resolve("benchmarks.lst");
+    Files.writeString(list, "wordcount\n");
+    Path report = dir.toPath().resolve("report");
+    Proc run = exec(java.util.Map.of("HADOOP_EXECUTABLE", hadoop.toString(), "HIBENCH_REPORT", report.toString()),
+        HOME.resolve("scripts/run-all.sh").toString(), "--runs", "1", "--warmup", "0",
+        "--benchmarks", list.toString(), "--root", dir.toPath().resolve("data").toString());
+    assertEquals(0, run.status(), run.toString());
+    List<String> plan = Files.readAllLines(report.resolve("plan.txt"));
+    assertEquals(2, plan.size(), plan.toString());
+    assertTrue(plan.get(0).startsWith("prepare hibench-core randomtextwriter -D "), plan.get(0));
+    assertTrue(plan.get(1).startsWith("measure hibench-core wordcount "), plan.get(1));
+    List<String> lines = Files.readAllLines(report.resolve(Results.REPORT_FILE));
+    assertEquals(2, lines.size(), lines.toString());
+    assertTrue(lines.get(1).startsWith("HadoopWordcount "), lines.get(1));
+    assertEquals(1, Files.readAllLines(report.resolve("prepare").resolve(Results.JSON_FILE)).size());
+  }
+
   @Test
   void jobJarListsItsWorkloadsLikeTheExamplesJar() throws Exception {
-    File jar = Files.list(HOME.resolve("hibench-core/target"))
-        .filter(p -> p.getFileName().toString().matches("hibench-core-[0-9.]+(-SNAPSHOT)?\\.jar"))
-        .findFirst().orElseThrow().toFile();
-    String hadoop = Files.readString(HOME.resolve("hibench-launcher/target/runtime-classpath.txt")).trim();
+    File jar = jobJar();
+    String hadoop = hadoopClasspath();
     Proc list = exec("java", "-cp", jar + File.pathSeparator + hadoop, "io.hibenchdse.core.Driver");
     assertEquals(2, list.status());
     assertTrue(list.err().stream().anyMatch(l -> l.trim().startsWith("randomtextwriter")), list.toString());

@@ -5,40 +5,24 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hibenchdse.core.RandomTextWriter;
 import io.hibenchdse.core.TestData;
-import io.hibenchdse.launcher.EmbeddedHdfs;
-import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The micro workloads on a real HDFS (NameNode and two DataNodes in this JVM). */
-class MicroWorkloadsOnHdfsTest {
+class MicroWorkloadsOnHdfsTest extends EmbeddedHdfsTest {
   static final String TASK = "org.apache.hadoop.mapreduce.TaskCounter";
 
-  @TempDir static File dir;
-  static EmbeddedHdfs hdfs;
-  static Configuration conf;
-
   @BeforeAll
-  static void start() throws Exception {
-    hdfs = EmbeddedHdfs.start(new File(dir, "dfs"), 2);
-    conf = TestData.localConf(hdfs.conf(), new File(dir, "mr"));
+  static void sizes() {
     conf.setLong(RandomTextWriter.TOTAL_BYTES, 400_000);
     conf.setLong(RandomTextWriter.BYTES_PER_MAP, 100_000);
-  }
-
-  @AfterAll
-  static void stop() {
-    hdfs.close();
   }
 
   @Test

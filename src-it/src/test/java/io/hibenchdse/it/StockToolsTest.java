@@ -5,63 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hibenchdse.core.RandomTextWriter;
 import io.hibenchdse.core.TestData;
-import io.hibenchdse.launcher.EmbeddedHdfs;
-import java.io.File;
 import java.util.HashSet;
 import java.util.Set;
+import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.examples.WordCount.IntSumReducer;
-import org.apache.hadoop.examples.WordCount.TokenizerMapper;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.Counters;
-import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCounter;
-import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
-import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.util.ToolRunner;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Ours against Hadoop's own examples (hadoop-mapreduce-examples 3.4.2) on the same HDFS. */
-class StockToolsTest {
-  @TempDir static File dir;
-  static EmbeddedHdfs hdfs;
-  static Configuration conf;
-
-  @BeforeAll
-  static void start() throws Exception {
-    hdfs = EmbeddedHdfs.start(new File(dir, "dfs"), 1);
-    conf = TestData.localConf(hdfs.conf(), new File(dir, "mr"));
-  }
-
-  @AfterAll
-  static void stop() {
-    hdfs.close();
-  }
-
-  /** Stock WordCount as its main() builds it, with HiBench's SequenceFile input. */
-  static Counters stockWordCount(Path in, Path out, int reduces) throws Exception {
-    Job job = Job.getInstance(conf, "word count");
-    job.setJarByClass(org.apache.hadoop.examples.WordCount.class);
-    job.setMapperClass(TokenizerMapper.class);
-    job.setCombinerClass(IntSumReducer.class);
-    job.setReducerClass(IntSumReducer.class);
-    job.setOutputKeyClass(Text.class);
-    job.setOutputValueClass(IntWritable.class);
-    job.setInputFormatClass(SequenceFileInputFormat.class);
-    job.setNumReduceTasks(reduces);
-    FileInputFormat.addInputPath(job, in);
-    FileOutputFormat.setOutputPath(job, out);
-    assertTrue(job.waitForCompletion(false));
-    return job.getCounters();
-  }
-
+class StockToolsTest extends EmbeddedHdfsTest {
   @Test
   void wordCountDoesExactlyTheStockJobsWork() throws Exception {
     Configuration gen = new Configuration(conf);
@@ -70,7 +27,9 @@ class StockToolsTest {
     assertEquals(0, TestData.run(gen, "randomtextwriter", "/same/in").status);
     TestData.Outcome ours = TestData.run(conf, "wordcount", "-D", "mapreduce.job.reduces=2", "/same/in", "/same/ours");
     assertEquals(0, ours.status, ours.toString());
-    Counters stock = stockWordCount(new Path("/same/in"), new Path("/same/stock"), 2);
+    Configuration two = new Configuration(conf);
+    two.setInt("mapreduce.job.reduces", 2);
+    Counters stock = StockWordCount.run(two, new Path("/same/in"), new Path("/same/stock"));
     for (TaskCounter c : new TaskCounter[] {TaskCounter.MAP_INPUT_RECORDS, TaskCounter.MAP_OUTPUT_RECORDS,
         TaskCounter.MAP_OUTPUT_BYTES, TaskCounter.COMBINE_INPUT_RECORDS, TaskCounter.COMBINE_OUTPUT_RECORDS,
         TaskCounter.REDUCE_INPUT_GROUPS, TaskCounter.REDUCE_INPUT_RECORDS, TaskCounter.REDUCE_OUTPUT_RECORDS}) {
@@ -89,31 +48,45 @@ class StockToolsTest {
     assertEquals(0, ToolRunner.run(new Configuration(c), new org.apache.hadoop.examples.RandomTextWriter(),
         new String[] {"/shape/stock"}));
     assertEquals(0, TestData.run(c, "randomtextwriter", "/shape/ours").status);
-    double[] stock = shape(new Path("/shape/stock"));
-    double[] ours = shape(new Path("/shape/ours"));
-    String[] what = {"key words", "value words", "record bytes", "distinct words"};
-    for (int i = 0; i < stock.length; i++) {
-      assertEquals(stock[i], ours[i], stock[i] * 0.02, what[i] + ": stock " + stock[i] + ", ours " + ours[i]);
+    Shape stock = shape(new Path("/shape/stock"));
+    Shape ours = shape(new Path("/shape/ours"));
+    double meanWordBytes = RandomTextWriter.words().stream().mapToInt(String::length).average().getAsDouble();
+    // min + nextInt(max - min) words: 5..9 in keys, 10..99 in values, each word and a space.
+    double[] expected = {7, 54.5, (7 + 54.5) * (meanWordBytes + 1)};
+    String[] what = {"key words", "value words", "record bytes"};
+    for (int i = 0; i < expected.length; i++) {
+      assertClose(expected[i], 0, stock.stats[i], what[i] + " of stock");
+      assertClose(expected[i], 0, ours.stats[i], what[i] + " of ours");
+      assertClose(stock.stats[i].getMean(), standardError(stock.stats[i]), ours.stats[i], what[i] + " ours vs stock");
     }
+    assertEquals(1000, stock.distinctWords);
+    assertEquals(1000, ours.distinctWords);
   }
 
-  /** Mean key words, mean value words, mean key+value bytes, and distinct words seen. */
-  private static double[] shape(Path dir) throws Exception {
-    long records = 0;
-    long keyWords = 0;
-    long valueWords = 0;
-    long bytes = 0;
+  /** Means agree within 5 standard errors: random text, so no tighter bound is honest. */
+  private static void assertClose(double expected, double expectedError, DescriptiveStatistics actual, String what) {
+    double tolerance = 5 * Math.hypot(expectedError, standardError(actual));
+    assertEquals(expected, actual.getMean(), tolerance, what + " over " + actual.getN() + " records");
+  }
+
+  private static double standardError(DescriptiveStatistics s) {
+    return s.getStandardDeviation() / Math.sqrt(s.getN());
+  }
+
+  record Shape(DescriptiveStatistics[] stats, int distinctWords) {}
+
+  /** Per record: key words, value words, key+value bytes; and the distinct words seen. */
+  private static Shape shape(Path dir) throws Exception {
+    DescriptiveStatistics[] stats = {new DescriptiveStatistics(), new DescriptiveStatistics(), new DescriptiveStatistics()};
     Set<String> words = new HashSet<>();
     for (Writable[] kv : TestData.readSequenceFiles(conf, dir)) {
       String[] k = kv[0].toString().split(" ");
       String[] v = kv[1].toString().split(" ");
-      records++;
-      keyWords += k.length;
-      valueWords += v.length;
-      bytes += ((Text) kv[0]).getLength() + ((Text) kv[1]).getLength();
+      stats[0].addValue(k.length);
+      stats[1].addValue(v.length);
+      stats[2].addValue(((Text) kv[0]).getLength() + ((Text) kv[1]).getLength());
       words.addAll(java.util.Arrays.asList(v));
     }
-    return new double[] {(double) keyWords / records, (double) valueWords / records,
-        (double) bytes / records, words.size()};
+    return new Shape(stats, words.size());
   }
 }

@@ -8,6 +8,7 @@ import io.hibenchdse.core.RandomTextWriter;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.TestData;
 import io.hibenchdse.core.WorkloadDriver;
+import io.hibenchdse.it.StockWordCount;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -18,17 +19,9 @@ import java.util.Locale;
 import java.util.Map;
 import org.apache.commons.math3.stat.descriptive.rank.Median;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.examples.WordCount.IntSumReducer;
-import org.apache.hadoop.examples.WordCount.TokenizerMapper;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.IntWritable;
-import org.apache.hadoop.io.Text;
-import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCounter;
-import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
-import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.util.ToolRunner;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -115,8 +108,8 @@ public final class MicroBenchmark implements java.util.concurrent.Callable<Integ
         Path wcOut = new Path(root, "wc-" + tag);
         wcOut.getFileSystem(conf).delete(wcOut, true);
         t0 = System.nanoTime();
-        Map<String, Long> c = stock ? stockWordCount(conf, new Path(root, "wc-in"), wcOut)
-            : wordCountCounters(run(conf, "wordcount", root + "/wc-in", wcOut.toString()));
+        Map<String, Long> c = stock ? work(StockWordCount.run(conf, new Path(root, "wc-in"), wcOut))
+            : work(run(conf, "wordcount", root + "/wc-in", wcOut.toString()).counters.get(TaskCounter.class.getName()));
         double wcSec = (System.nanoTime() - t0) / 1e9;
         counters.put(tag, c);
         out.printf(Locale.ROOT, "%s %-5s randomtextwriter %7.3f s %8.1f MB/s | wordcount %7.3f s%n",
@@ -158,30 +151,18 @@ public final class MicroBenchmark implements java.util.concurrent.Callable<Integ
       TaskCounter.MAP_OUTPUT_BYTES, TaskCounter.COMBINE_INPUT_RECORDS, TaskCounter.COMBINE_OUTPUT_RECORDS,
       TaskCounter.REDUCE_INPUT_RECORDS, TaskCounter.REDUCE_OUTPUT_RECORDS};
 
-  private static Map<String, Long> wordCountCounters(RunResult r) {
+  private static Map<String, Long> work(Map<String, Long> taskCounters) {
     Map<String, Long> c = new LinkedHashMap<>();
     for (TaskCounter t : WORK) {
-      c.put(t.name(), r.counter(TaskCounter.class.getName(), t.name()));
+      c.put(t.name(), taskCounters.get(t.name()));
     }
     return c;
   }
 
-  /** Stock WordCount as its main() builds it, with HiBench's SequenceFile input. */
-  private static Map<String, Long> stockWordCount(Configuration conf, Path in, Path out) throws Exception {
-    Job job = Job.getInstance(conf, "word count");
-    job.setJarByClass(org.apache.hadoop.examples.WordCount.class);
-    job.setMapperClass(TokenizerMapper.class);
-    job.setCombinerClass(IntSumReducer.class);
-    job.setReducerClass(IntSumReducer.class);
-    job.setOutputKeyClass(Text.class);
-    job.setOutputValueClass(IntWritable.class);
-    job.setInputFormatClass(SequenceFileInputFormat.class);
-    FileInputFormat.addInputPath(job, in);
-    FileOutputFormat.setOutputPath(job, out);
-    require(job.waitForCompletion(false));
+  private static Map<String, Long> work(org.apache.hadoop.mapreduce.Counters counters) {
     Map<String, Long> c = new LinkedHashMap<>();
     for (TaskCounter t : WORK) {
-      c.put(t.name(), job.getCounters().findCounter(t).getValue());
+      c.put(t.name(), counters.findCounter(t).getValue());
     }
     return c;
   }
