@@ -17,9 +17,8 @@ plan="$report/plan.txt"
 "$home/bin/hibench" plan "$@" > "$plan"
 
 jar_of() {
-  local jar
-  jar=$(ls "$home/$1/target/$1-"*.jar 2>/dev/null | grep -v -e '-tests' -e '-sources' | head -n 1 || true)
-  if [ -z "$jar" ]; then
+  local jar="$home/$1/target/$1.jar"
+  if [ ! -f "$jar" ]; then
     echo "run-all.sh: $1 is not built; run: mvn -B -ntp -DskipTests package" >&2
     exit 2
   fi

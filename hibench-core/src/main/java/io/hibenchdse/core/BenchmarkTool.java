@@ -68,8 +68,18 @@ public abstract class BenchmarkTool extends Configured implements Tool {
   /** The directory the run writes. */
   protected abstract Path output();
 
-  /** The configured job; called once inputs exist and the output is free. */
+  /**
+   * The configured job; called once inputs exist and the output is free. A tool whose options ask
+   * for no measured job (DFSIOE's {@code -clean}) does its work here and returns null: the run then
+   * ends with status 0 and no result.
+   */
   protected abstract Job createJob(Configuration conf) throws Exception;
+
+  /**
+   * Called after a successful job with its result, before it is published: adds the workload's
+   * own metrics, or throws to report the run as failed (then nothing is published).
+   */
+  protected void completed(Job job, RunResult result) throws Exception {}
 
   /** Bytes the run processed (default: the size of its inputs). */
   protected long processedBytes(Job job) throws IOException {
@@ -78,6 +88,14 @@ public abstract class BenchmarkTool extends Configured implements Tool {
       bytes += in.getFileSystem(job.getConfiguration()).getContentSummary(in).getLength();
     }
     return bytes;
+  }
+
+  /**
+   * Whether the output holds only this tool's own bookkeeping, replaced on every run without
+   * {@code -overwrite} (for example DFSIOE's samples of a read run).
+   */
+  protected boolean ownsOutput() {
+    return false;
   }
 
   /** Configuration keys of this workload recorded in its result beside the common ones. */
@@ -117,6 +135,9 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     claimOutput(conf, inputs, out);
 
     Job job = createJob(conf);
+    if (job == null) {
+      return 0;
+    }
     long startMs = System.currentTimeMillis();
     long t0 = System.nanoTime();
     boolean ok;
@@ -132,7 +153,9 @@ public abstract class BenchmarkTool extends Configured implements Tool {
       throw new IOException("job " + job.getJobID() + " " + job.getJobState() + ": "
           + job.getStatus().getFailureInfo());
     }
-    result = describe(cl, job, out).timed(startMs, endMs, nanos, processedBytes(job), nodes(job));
+    RunResult r = describe(cl, job, out).timed(startMs, endMs, nanos, processedBytes(job), nodes(job));
+    completed(job, r);
+    result = r;
     Results.publish(conf, result);
     System.out.printf(Locale.ROOT, "%s: %,d bytes in %.3f s, %,.0f bytes/s (%d node%s); %s%n",
         name(), result.inputBytes, result.durationSec, result.throughputBytesPerSec, result.nodes,
@@ -197,7 +220,7 @@ public abstract class BenchmarkTool extends Configured implements Tool {
       }
     }
     if (fs.exists(out)) {
-      if (!overwrite) {
+      if (!overwrite && !ownsOutput()) {
         throw new UsageException("output " + qout + " already exists; pass -overwrite to replace it");
       }
       if (!fs.delete(out, true)) {

@@ -11,7 +11,7 @@ import java.util.TreeMap;
  */
 @JsonPropertyOrder({"workload", "type", "startMs", "endMs", "durationSec", "inputBytes",
     "throughputBytesPerSec", "nodes", "throughputPerNode", "fileSystem", "replication", "blockSize",
-    "parameters", "configuration", "counters"})
+    "parameters", "configuration", "metrics", "counters"})
 public class RunResult {
   /** Command-line name, e.g. {@code wordcount}. */
   public String workload;
@@ -35,6 +35,8 @@ public class RunResult {
   public Map<String, Object> parameters = new LinkedHashMap<>();
   /** The Hadoop configuration values that decide what the run measures. */
   public Map<String, String> configuration = new TreeMap<>();
+  /** Figures a workload computes beyond time and throughput, e.g. DFSIOE's aggregated throughput. */
+  public Map<String, Object> metrics = new LinkedHashMap<>();
   /** Job counters, by group then name. */
   public Map<String, Map<String, Long>> counters = new TreeMap<>();
 

@@ -16,6 +16,8 @@ public final class WorkloadDriver {
   public static final int USAGE = 2;
   /** Exit status for a run that failed. */
   public static final int FAILED = 1;
+  /** System property: also print the stack trace of a failed run (HADOOP_OPTS=-Dhibench.stacktrace=true). */
+  public static final String STACK_TRACE = "hibench.stacktrace";
 
   private final String jarName;
   private final List<Workload> workloads;
@@ -69,6 +71,9 @@ public final class WorkloadDriver {
       return USAGE;
     } catch (Exception e) {
       err.println(tool.name() + ": " + describe(e));
+      if (Boolean.getBoolean(STACK_TRACE)) {
+        e.printStackTrace(err);
+      }
       return FAILED;
     }
   }

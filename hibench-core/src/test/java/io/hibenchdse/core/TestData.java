@@ -57,11 +57,16 @@ public final class TestData {
 
   /** Runs {@code args[0]} of hibench-core in-process, as {@code hadoop jar} would. */
   public static Outcome run(Configuration conf, String... args) {
-    Workload w = args.length == 0 ? null : Driver.DRIVER.find(args[0]);
+    return run(Driver.DRIVER, conf, args);
+  }
+
+  /** Runs {@code args[0]} of a jar's driver in-process, capturing its error stream and result. */
+  public static Outcome run(WorkloadDriver driver, Configuration conf, String... args) {
+    Workload w = args.length == 0 ? null : driver.find(args[0]);
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     PrintStream ps = new PrintStream(err, true);
     if (w == null) {
-      int status = Driver.DRIVER.run(conf, args, ps);
+      int status = driver.run(conf, args, ps);
       return new Outcome(status, err.toString(), null);
     }
     BenchmarkTool tool = w.newTool();

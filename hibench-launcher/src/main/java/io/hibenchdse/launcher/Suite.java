@@ -15,16 +15,18 @@ import java.util.Map;
 /** What the suite is made of: its jars with their workloads, and the workloads benchmarks.lst names. */
 final class Suite {
   /** Each jar's driver by jar name, as the plan names them. */
-  static final Map<String, WorkloadDriver> JARS = Map.of("hibench-core", Driver.DRIVER);
+  static final Map<String, WorkloadDriver> JARS = Map.of("hibench-core", Driver.DRIVER,
+      "dfsio-enhanced", io.hibenchdse.dfsio.Driver.DRIVER);
 
-  static final List<SuiteWorkload> WORKLOADS = List.of(MicroWorkload.values());
+  static final List<SuiteWorkload> WORKLOADS = List.of(MicroWorkload.WORDCOUNT, MicroWorkload.SORT,
+      DfsioeWorkload.WRITE, DfsioeWorkload.READ);
 
   private Suite() {}
 
   /** Every runnable workload of every jar, for {@code bin/hibench <workload>}. */
   static WorkloadDriver allWorkloads() {
     Map<String, Workload> all = new LinkedHashMap<>();
-    for (WorkloadDriver d : JARS.values()) {
+    for (WorkloadDriver d : List.of(JARS.get("hibench-core"), JARS.get("dfsio-enhanced"))) {
       for (Workload w : d.workloads()) {
         all.putIfAbsent(w.name(), w);
       }

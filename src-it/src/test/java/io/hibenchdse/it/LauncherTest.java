@@ -85,11 +85,8 @@ class LauncherTest {
         badProfile.err());
   }
 
-  private static File jobJar() throws Exception {
-    try (var files = Files.list(HOME.resolve("hibench-core/target"))) {
-      return files.filter(p -> p.getFileName().toString().matches("hibench-core-[0-9.]+(-SNAPSHOT)?\\.jar"))
-          .findFirst().orElseThrow().toFile();
-    }
+  private static File jobJar() {
+    return HOME.resolve("hibench-core/target/hibench-core.jar").toFile();
   }
 
   private static String hadoopClasspath() throws Exception {

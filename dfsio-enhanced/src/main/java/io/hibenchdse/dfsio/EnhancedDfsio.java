@@ -1,0 +1,275 @@
+package io.hibenchdse.dfsio;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.core.RunResult;
+import io.hibenchdse.core.UsageException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.SequenceFile;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * HiBench's EnhancedDFSIO (SPEC §2): one map per file writes or reads it, sampling the bytes moved;
+ * the client then reports Hadoop TestDFSIO's classic figures and the aggregated throughput of the
+ * steady phase, with the per-slot table as CSV.
+ */
+@Command(name = "dfsioe", description = "Measures file system write or read bandwidth (EnhancedDFSIO).")
+public class EnhancedDfsio extends BenchmarkTool {
+  public static final String ROOT = "test.build.data";
+  public static final String DEFAULT_ROOT = "/benchmarks/TestDFSIO-Enh";
+
+  static final class Mode {
+    @Option(names = "-write", required = true, description = "Write the files.") boolean write;
+    @Option(names = "-read", required = true, description = "Read the files written before.") boolean read;
+    @Option(names = "-clean", required = true, description = "Delete the benchmark's directory.") boolean clean;
+  }
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Mode mode;
+
+  @Option(names = "-nrFiles", defaultValue = "1", description = "Files, one map each (default: ${DEFAULT-VALUE}).")
+  int nrFiles;
+
+  @Option(names = "-fileSize", defaultValue = "1", description = "MB per file (default: ${DEFAULT-VALUE}).")
+  long fileSizeMb;
+
+  @Option(names = "-bufferSize", defaultValue = "1000000", description = "Bytes per write or read call (default: ${DEFAULT-VALUE}).")
+  int bufferSize;
+
+  @Option(names = "-resFile", defaultValue = "TestDFSIO_results.log", description = "Local file the report is appended to (default: ${DEFAULT-VALUE}).")
+  String resFile;
+
+  @Option(names = "-tputFile", defaultValue = "TestDFSIO_tput.csv", description = "Local CSV of the per-slot throughput (default: ${DEFAULT-VALUE}).")
+  String tputFile;
+
+  @Option(names = {"-sampleInterval", "-sampleInteval"}, defaultValue = "500", description = "ms between samples in a map (default: ${DEFAULT-VALUE}).")
+  long sampleIntervalMs;
+
+  @Option(names = {"-plotInterval", "-plotInteval"}, defaultValue = "1000", description = "ms per time slot (default: ${DEFAULT-VALUE}).")
+  long plotIntervalMs;
+
+  @Option(names = "-sampleUnit", defaultValue = "m", description = "Unit of the reported throughput: g, m, k or b (default: ${DEFAULT-VALUE}).")
+  String sampleUnit;
+
+  @Option(names = "-sumThreshold", defaultValue = "0.5", description = "Steady slots run at least this share of the peak concurrency (default: ${DEFAULT-VALUE}).")
+  double sumThreshold;
+
+  @Option(names = "-tputReportEach", description = "Also write one CSV per file.")
+  boolean tputReportEach;
+
+  @Option(names = "-tputReportTotal", description = "Write the CSV of all maps (always done; accepted for HiBench).")
+  boolean tputReportTotal;
+
+  @Option(names = "-skipAnalyze", description = "Report only the classic TestDFSIO figures.")
+  boolean skipAnalyze;
+
+  private Path root;
+
+  @Override
+  public String name() {
+    return "dfsioe";
+  }
+
+  private String modeName() {
+    return mode.write ? "write" : mode.read ? "read" : "clean";
+  }
+
+  @Override
+  protected String reportType() {
+    return "HadoopDfsioe-" + modeName();
+  }
+
+  private Path root() {
+    if (root == null) {
+      root = new Path(getConf().get(ROOT, DEFAULT_ROOT));
+    }
+    return root;
+  }
+
+  Path dataDir() {
+    return new Path(root(), "io_data");
+  }
+
+  private Path attemptsDir() {
+    return new Path(root(), mode.write ? "io_write" : "io_read");
+  }
+
+  @Override
+  protected List<Path> inputs() {
+    return mode.read ? Collections.singletonList(dataDir()) : Collections.emptyList();
+  }
+
+  /** Writing replaces the data files (the user's, so only with -overwrite); reading writes only samples. */
+  @Override
+  protected Path output() {
+    return mode.clean ? root() : mode.write ? dataDir() : attemptsDir();
+  }
+
+  /** -clean is asked to delete the root; io_read holds only this tool's samples. */
+  @Override
+  protected boolean ownsOutput() {
+    return !mode.write;
+  }
+
+  @Override
+  protected List<String> recordedKeys() {
+    return Collections.singletonList(ROOT);
+  }
+
+  @Override
+  protected Job createJob(Configuration conf) throws Exception {
+    if (mode.clean) {
+      System.out.println("dfsioe: deleted " + root());
+      return null;
+    }
+    if (nrFiles < 1 || fileSizeMb < 1 || bufferSize < 1 || sampleIntervalMs < 1 || plotIntervalMs < 1) {
+      throw new UsageException("-nrFiles, -fileSize, -bufferSize, -sampleInterval and -plotInterval must be positive");
+    }
+    if (!(sumThreshold > 0 && sumThreshold <= 1)) {
+      throw new UsageException("-sumThreshold must be in (0, 1], was " + sumThreshold);
+    }
+    unitBytes(sampleUnit);
+    FileSystem fs = root().getFileSystem(conf);
+    if (mode.read) {
+      checkDataFiles(fs);
+    }
+    fs.delete(attemptsDir(), true);
+    Path control = new Path(root(), "io_control");
+    fs.delete(control, true);
+    long bytes = fileSizeMb << 20;
+    for (int i = 0; i < nrFiles; i++) {
+      try (SequenceFile.Writer w = SequenceFile.createWriter(conf,
+          SequenceFile.Writer.file(new Path(control, "in_file_test_io_" + i)),
+          SequenceFile.Writer.keyClass(Text.class), SequenceFile.Writer.valueClass(LongWritable.class),
+          SequenceFile.Writer.compression(SequenceFile.CompressionType.NONE))) {
+        w.append(new Text("test_io_" + i), new LongWritable(bytes));
+      }
+    }
+    Job job = Job.getInstance(conf, "dfsioe-" + modeName());
+    job.setJarByClass(EnhancedDfsio.class);
+    Configuration jc = job.getConfiguration();
+    jc.set(IoMapper.MODE, modeName());
+    jc.set(IoMapper.DATA_DIR, fs.makeQualified(dataDir()).toString());
+    jc.set(IoMapper.ATTEMPTS_DIR, fs.makeQualified(attemptsDir()).toString());
+    jc.setInt(IoMapper.BUFFER_SIZE, bufferSize);
+    jc.setLong(IoMapper.SAMPLE_INTERVAL, sampleIntervalMs);
+    job.setSpeculativeExecution(false); // a second attempt on the same file would measure twice
+    job.setInputFormatClass(SequenceFileInputFormat.class);
+    FileInputFormat.setInputPaths(job, control);
+    job.setMapperClass(IoMapper.class);
+    job.setNumReduceTasks(0);
+    job.setOutputFormatClass(NullOutputFormat.class);
+    return job;
+  }
+
+  /** Reading needs the files a write of the same count and size left. */
+  private void checkDataFiles(FileSystem fs) throws IOException {
+    long bytes = fileSizeMb << 20;
+    for (int i = 0; i < nrFiles; i++) {
+      Path p = new Path(dataDir(), "test_io_" + i);
+      if (!fs.exists(p)) {
+        throw new UsageException(fs.makeQualified(p) + " does not exist; run dfsioe -write with -nrFiles "
+            + nrFiles + " -fileSize " + fileSizeMb + " first");
+      }
+      if (fs.getFileStatus(p).getLen() < bytes) {
+        throw new UsageException(fs.makeQualified(p) + " holds " + fs.getFileStatus(p).getLen()
+            + " bytes, less than -fileSize " + fileSizeMb + " MB");
+      }
+    }
+  }
+
+  static double unitBytes(String unit) {
+    switch (unit.toLowerCase(Locale.ROOT)) {
+      case "g": return 1 << 30;
+      case "m": return 1 << 20;
+      case "k": return 1 << 10;
+      case "b": return 1;
+      default: throw new UsageException("-sampleUnit must be g, m, k or b, was " + unit);
+    }
+  }
+
+  @Override
+  protected long processedBytes(Job job) throws IOException {
+    long bytes = 0;
+    for (AttemptSamples s : succeeded(readAttempts(job.getConfiguration()))) {
+      bytes += s.bytes;
+    }
+    return bytes;
+  }
+
+  List<AttemptSamples> readAttempts(Configuration conf) throws IOException {
+    FileSystem fs = attemptsDir().getFileSystem(conf);
+    ObjectMapper json = new ObjectMapper();
+    List<AttemptSamples> all = new ArrayList<>();
+    for (FileStatus s : fs.listStatus(attemptsDir())) {
+      if (s.getPath().getName().endsWith(".json")) {
+        try (InputStream in = fs.open(s.getPath())) {
+          all.add(json.readValue(in, AttemptSamples.class));
+        }
+      }
+    }
+    all.sort(Comparator.comparing((AttemptSamples a) -> a.file).thenComparing(a -> a.attempt));
+    return all;
+  }
+
+  private static List<AttemptSamples> succeeded(List<AttemptSamples> all) {
+    List<AttemptSamples> ok = new ArrayList<>();
+    for (AttemptSamples a : all) {
+      if (a.succeeded) {
+        ok.add(a);
+      }
+    }
+    return ok;
+  }
+
+  @Override
+  protected void completed(Job job, RunResult result) throws Exception {
+    List<AttemptSamples> all = readAttempts(job.getConfiguration());
+    List<AttemptSamples> maps = succeeded(all);
+    Map<String, Integer> perFile = new LinkedHashMap<>();
+    for (AttemptSamples m : maps) {
+      perFile.merge(m.file, 1, Integer::sum);
+    }
+    if (perFile.size() != nrFiles || maps.size() != nrFiles) {
+      throw new IOException("expected one successful attempt for each of " + nrFiles + " files, found "
+          + maps.size() + " for " + perFile.size() + " files");
+    }
+    DfsioeReport report = new DfsioeReport(modeName(), all, maps,
+        ClassicMetrics.of(maps, result.durationSec),
+        skipAnalyze ? null : SteadyPhase.analyze(maps, plotIntervalMs, sumThreshold),
+        sampleUnit, unitBytes(sampleUnit));
+    report.print(System.out);
+    report.appendTo(java.nio.file.Paths.get(resFile));
+    if (report.phase != null) {
+      report.writeCsv(java.nio.file.Paths.get(tputFile));
+      if (tputReportEach) {
+        report.writeCsvPerFile(java.nio.file.Paths.get(tputFile));
+      }
+    }
+    report.addMetrics(result.metrics);
+    String why = report.whyNoSteadySlot();
+    if (why != null) {
+      throw new IOException(why);
+    }
+  }
+}

@@ -1,0 +1,142 @@
+package io.hibenchdse.dfsio;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hibenchdse.core.TestData;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EnhancedDfsioTest {
+  static final double MB = 1 << 20;
+
+  @TempDir File dir;
+
+  private Configuration conf(boolean throttled, int parallelMaps) {
+    Configuration conf = TestData.localConf(dir);
+    if (throttled) {
+      conf.set("fs.file.impl", ThrottledFileSystem.class.getName());
+      conf.setBoolean("fs.file.impl.disable.cache", true);
+    }
+    conf.set(EnhancedDfsio.ROOT, new File(dir, "dfsio").getAbsolutePath());
+    conf.setInt("mapreduce.local.map.tasks.maximum", parallelMaps);
+    return conf;
+  }
+
+  private TestData.Outcome dfsioe(Configuration conf, String... args) {
+    String[] all = new String[args.length + 5];
+    all[0] = "dfsioe";
+    System.arraycopy(args, 0, all, 1, args.length);
+    all[args.length + 1] = "-resFile";
+    all[args.length + 2] = new File(dir, "result.txt").getPath();
+    all[args.length + 3] = "-tputFile";
+    all[args.length + 4] = new File(dir, "tput.csv").getPath();
+    return TestData.run(Driver.DRIVER, conf, all);
+  }
+
+  /**
+   * Four maps at once share a bucket of B bytes/s: together they move B (the aggregated
+   * throughput), each about B/4 (what TestDFSIO's throughput reports).
+   */
+  @Test
+  void aggregatedThroughputMeasuresTheSharedRate() throws Exception {
+    double rate = 4 * MB;
+    Configuration conf = conf(true, 4);
+    for (String mode : new String[] {"-write", "-read"}) {
+      ThrottledFileSystem.reset(rate);
+      TestData.Outcome o = dfsioe(conf, mode, "-nrFiles", "4", "-fileSize", "4", "-bufferSize", "65536",
+          "-sampleInteval", "50", "-plotInteval", "250");
+      assertEquals(0, o.status, o.toString());
+      Map<String, Object> m = o.result.metrics;
+      double aggregated = (Double) m.get("aggregatedThroughputBytesPerSec");
+      double classic = (Double) m.get("throughputMbSec") * MB;
+      assertEquals(rate, aggregated, rate * 0.10, mode + " aggregated " + aggregated + " " + m);
+      assertEquals(rate / 4, classic, rate / 4 * 0.15, mode + " classic " + classic);
+      assertEquals(4, m.get("peakConcurrency"));
+      assertEquals(16 * MB, o.result.inputBytes, 0);
+      assertEquals("HadoopDfsioe-" + mode.substring(1), o.result.type);
+    }
+  }
+
+  @Test
+  void writeThenReadReportsTotalsCsvAndMask() throws Exception {
+    Configuration conf = conf(true, 2);
+    ThrottledFileSystem.reset(8 * MB);
+    TestData.Outcome w = dfsioe(conf, "-write", "-nrFiles", "3", "-fileSize", "2", "-bufferSize", "65536",
+        "-sampleInterval", "20", "-plotInterval", "100", "-tputReportEach");
+    assertEquals(0, w.status, w.toString());
+    assertEquals(3, w.result.metrics.get("files"));
+    assertEquals(6.0, (Double) w.result.metrics.get("totalMBytes"), 1e-9);
+    List<String> csv = Files.readAllLines(dir.toPath().resolve("tput.csv"));
+    assertEquals("slot,seconds,concurrency,aggregated_bytes_per_sec,steady", csv.get(0));
+    assertEquals((int) w.result.metrics.get("slots"), csv.size() - 1, "one row a slot");
+    String mask = (String) w.result.metrics.get("mask");
+    assertTrue(mask.contains("1"), mask);
+    double csvBytes = 0;
+    for (String row : csv.subList(1, csv.size())) {
+      csvBytes += Double.parseDouble(row.split(",")[3]) * 0.1;
+    }
+    assertEquals(6 * MB, csvBytes, 6 * MB * 0.001, "the slots hold every byte");
+    for (int i = 0; i < 3; i++) {
+      assertTrue(Files.exists(dir.toPath().resolve("tput-test_io_" + i + ".csv")));
+      assertEquals(2 * MB, Files.size(new File(dir, "dfsio/io_data/test_io_" + i).toPath()));
+    }
+    String res = Files.readString(dir.toPath().resolve("result.txt"));
+    for (String label : new String[] {"Number of files: 3", "Total MBytes processed: 6.00", "Throughput mb/sec:",
+        "Average IO rate mb/sec:", "IO rate std deviation:", "Test exec time sec:", "Concurrent throughput mb/sec:",
+        "Average of Aggregated Throughput:", "Sampling overhead:", "Failed attempts: 0"}) {
+      assertTrue(res.contains(label), label + " in\n" + res);
+    }
+
+    ThrottledFileSystem.reset(8 * MB);
+    TestData.Outcome r = dfsioe(conf, "-read", "-nrFiles", "3", "-fileSize", "2", "-bufferSize", "65536",
+        "-sampleInterval", "20", "-plotInterval", "100");
+    assertEquals(0, r.status, r.toString());
+    assertEquals(6 * MB, r.result.inputBytes, 0);
+    TestData.Outcome again = dfsioe(conf, "-read", "-nrFiles", "3", "-fileSize", "2", "-bufferSize", "65536",
+        "-sampleInterval", "20", "-plotInterval", "100");
+    assertEquals(0, again.status, "reading needs no -overwrite: " + again);
+  }
+
+  @Test
+  void noSteadySlotSaysWhyAndFails() throws Exception {
+    Configuration conf = conf(false, 2);
+    TestData.Outcome o = dfsioe(conf, "-write", "-nrFiles", "2", "-fileSize", "1", "-plotInterval", "60000");
+    assertEquals(1, o.status, o.toString());
+    assertEquals(1, o.errLines.size(), o.toString());
+    assertTrue(o.errLines.get(0).contains("no steady slot") && o.errLines.get(0).contains("-plotInterval"), o.toString());
+    assertTrue(o.result == null);
+  }
+
+  @Test
+  void badInput() throws Exception {
+    Configuration conf = conf(false, 2);
+    TestData.Outcome unknown = dfsioe(conf, "-write", "-nrFiles", "2", "-fileSizee", "1");
+    assertEquals(2, unknown.status);
+    assertTrue(unknown.errLines.get(0).contains("-fileSizee"), unknown.toString());
+    TestData.Outcome both = dfsioe(conf, "-write", "-read");
+    assertEquals(2, both.status, both.toString());
+    TestData.Outcome none = dfsioe(conf, "-nrFiles", "2");
+    assertEquals(2, none.status, none.toString());
+    TestData.Outcome noData = dfsioe(conf, "-read", "-nrFiles", "2");
+    assertEquals(2, noData.status, noData.toString());
+    assertTrue(noData.errLines.get(0).contains("does not exist"), noData.toString());
+    TestData.Outcome threshold = dfsioe(conf, "-write", "-sumThreshold", "1.5");
+    assertEquals(2, threshold.status, threshold.toString());
+    TestData.Outcome unit = dfsioe(conf, "-write", "-sampleUnit", "t");
+    assertEquals(2, unit.status, unit.toString());
+
+    assertEquals(1, dfsioe(conf, "-write", "-nrFiles", "1", "-plotInterval", "60000").status);
+    TestData.Outcome exists = dfsioe(conf, "-write", "-nrFiles", "1");
+    assertEquals(2, exists.status, exists.toString());
+    assertTrue(exists.errLines.get(0).contains("-overwrite"), exists.toString());
+    assertEquals(0, dfsioe(conf, "-clean").status);
+    assertTrue(!new File(dir, "dfsio").exists());
+  }
+}

@@ -1,0 +1,68 @@
+package io.hibenchdse.launcher;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * EnhancedDFSIO in the suite, as HiBench runs it: {@code dfsioe-write} measures writing the files;
+ * {@code dfsioe-read} writes them first (HiBench's prepare step) and measures reading them.
+ */
+public enum DfsioeWorkload implements SuiteWorkload {
+  WRITE("dfsioe-write"),
+  READ("dfsioe-read");
+
+  private final String name;
+
+  DfsioeWorkload(String name) {
+    this.name = name;
+  }
+
+  @Override
+  public String suiteName() {
+    return name;
+  }
+
+  /** HiBench's files x MB per profile. */
+  static long[] filesAndMb(Profile p) {
+    switch (p) {
+      case TINY: return new long[] {16, 1};
+      case SMALL: return new long[] {32, 10};
+      case LARGE: return new long[] {64, 10};
+      case HUGE: return new long[] {256, 100};
+      case GIGANTIC: return new long[] {512, 400};
+      default: return new long[] {2048, 1000};
+    }
+  }
+
+  /**
+   * Sample and slot lengths, ms. HiBench's 200/1000 at the large sizes; the small profiles finish
+   * a map in tens of milliseconds, and a slot must be shorter than a map to find a steady phase.
+   */
+  static long[] intervals(Profile p) {
+    switch (p) {
+      case TINY: return new long[] {2, 10};
+      case SMALL:
+      case LARGE: return new long[] {20, 100};
+      default: return new long[] {200, 1000};
+    }
+  }
+
+  private static List<String> dfsioe(String mode, Profile p, String root, String... extra) {
+    long[] size = filesAndMb(p);
+    long[] ms = intervals(p);
+    List<String> args = new ArrayList<>(List.of("dfsioe", "-D", "test.build.data=" + root + "/benchmarks/TestDFSIO-Enh",
+        mode, "-nrFiles", String.valueOf(size[0]), "-fileSize", String.valueOf(size[1]),
+        "-sampleInterval", String.valueOf(ms[0]), "-plotInterval", String.valueOf(ms[1])));
+    args.addAll(List.of(extra));
+    return args;
+  }
+
+  @Override
+  public List<Step> steps(Profile profile, String root, Parallelism par, long seed) {
+    Step write = new Step(name, "dfsio-enhanced", dfsioe("-write", profile, root, "-overwrite"), this == WRITE);
+    if (this == WRITE) {
+      return List.of(write);
+    }
+    return List.of(write, new Step(name, "dfsio-enhanced", dfsioe("-read", profile, root), true));
+  }
+}
