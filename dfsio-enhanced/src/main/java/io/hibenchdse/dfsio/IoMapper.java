@@ -40,11 +40,15 @@ public class IoMapper extends Mapper<Text, LongWritable, NullWritable, NullWrita
     Path path = new Path(conf.get(DATA_DIR), file.toString());
     FileSystem fs = path.getFileSystem(conf);
     String attempt = context.getTaskAttemptID().toString();
-    SampleRecorder samples = new SampleRecorder(conf.getLong(SAMPLE_INTERVAL, 500), System.currentTimeMillis());
+    SampleRecorder samples = null;
     String error = null;
     try {
+      // As in TestDFSIO, the clock starts once the stream is open and stops after it is closed,
+      // so per-map figures compare with the stock tool's.
       if (write) {
-        try (OutputStream out = fs.create(path, true, buffer.length)) {
+        OutputStream out = fs.create(path, true, buffer.length);
+        samples = new SampleRecorder(conf.getLong(SAMPLE_INTERVAL, 500), System.currentTimeMillis());
+        try {
           for (long left = size.get(); left > 0; ) {
             int n = (int) Math.min(buffer.length, left);
             out.write(buffer, 0, n);
@@ -52,19 +56,28 @@ public class IoMapper extends Mapper<Text, LongWritable, NullWritable, NullWrita
             samples.moved(n);
             context.progress();
           }
+        } finally {
+          out.close();
         }
       } else {
-        try (InputStream in = fs.open(path, buffer.length)) {
+        InputStream in = fs.open(path, buffer.length);
+        samples = new SampleRecorder(conf.getLong(SAMPLE_INTERVAL, 500), System.currentTimeMillis());
+        try {
           for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
             samples.moved(n);
             context.progress();
           }
+        } finally {
+          in.close();
         }
       }
     } catch (IOException | RuntimeException e) {
       error = e.toString();
       throw e;
     } finally {
+      if (samples == null) {
+        samples = new SampleRecorder(1, System.currentTimeMillis());
+      }
       AttemptSamples s = samples.finish(attempt, file.toString(), System.currentTimeMillis(), error == null, error);
       Path record = new Path(conf.get(ATTEMPTS_DIR), attempt + ".json");
       try (OutputStream out = record.getFileSystem(conf).create(record, true)) {

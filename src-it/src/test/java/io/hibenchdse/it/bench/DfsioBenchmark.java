@@ -154,7 +154,7 @@ public final class DfsioBenchmark implements Callable<Integer> {
     c.set("hibench.report.dir", new File(dir, "report").getPath());
     BenchmarkTool tool = Driver.DRIVER.find("dfsioe").newTool();
     List<String> args = new ArrayList<>(List.of("-" + mode, "-nrFiles", String.valueOf(files), "-fileSize", String.valueOf(mb),
-        "-sampleInterval", "200", "-plotInterval", "100", "-resFile", new File(dir, "ours-result.txt").getPath(),
+        "-sampleInterval", "20", "-skipAnalyze", "-resFile", new File(dir, "ours-result.txt").getPath(),
         "-tputFile", new File(dir, "ours-tput.csv").getPath()));
     if (mode.equals("write")) {
       args.add("-overwrite");
