@@ -84,9 +84,11 @@ final class DfsioeReport {
     w.printf(Locale.ROOT, " Average IO rate mb/sec: %.2f%n", classic.averageIoRateMbSec);
     w.printf(Locale.ROOT, "  IO rate std deviation: %.2f%n", classic.ioRateStdDev);
     w.printf(Locale.ROOT, "     Test exec time sec: %.3f%n", classic.execTimeSec);
-    if (phase != null) {
+    if (phase != null && phase.peakConcurrency > 0) {
       w.printf(Locale.ROOT, "Concurrent throughput mb/sec: %.2f (throughput x %d maps running at once)%n",
           classic.throughputMbSec * phase.peakConcurrency, phase.peakConcurrency);
+    }
+    if (phase != null) {
       w.printf(Locale.ROOT, "----- EnhancedDFSIO ----- : %s%n", mode);
       if (phase.steadySlots() > 0) {
         w.printf(Locale.ROOT, "Average of Aggregated Throughput: %.2f %sB/s%n", phase.aggregatedThroughput() / unitBytes, unit);

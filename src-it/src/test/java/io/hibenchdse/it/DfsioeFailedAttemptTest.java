@@ -1,0 +1,89 @@
+package io.hibenchdse.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hibenchdse.core.TestData;
+import io.hibenchdse.dfsio.Driver;
+import io.hibenchdse.dfsio.FailOnceFileSystem;
+import java.io.File;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.JobCounter;
+import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A map attempt that fails part-way, on a real YARN mini cluster (the local job runner never
+ * retries): the report lists it, and its bytes are not counted beside the retry's.
+ */
+class DfsioeFailedAttemptTest {
+  static final long MB = 1 << 20;
+  /** Jersey and Guice log through java.util.logging; strong references keep the levels. */
+  private static final List<java.util.logging.Logger> QUIET = new ArrayList<>();
+
+  static {
+    for (String name : new String[] {"com.sun.jersey", "com.google.inject"}) {
+      java.util.logging.Logger l = java.util.logging.Logger.getLogger(name);
+      l.setLevel(Level.SEVERE);
+      QUIET.add(l);
+    }
+  }
+
+  @TempDir File dir;
+
+  @Test
+  void aFailedAttemptIsReportedAndCountedOnce() throws Exception {
+    Configuration conf = new Configuration();
+    // Containers run $JAVA_HOME/bin/java; with no log retention the NodeManager stops in 1 s, not 17.
+    conf.set("yarn.nodemanager.admin-env", "MALLOC_ARENA_MAX=4,JAVA_HOME=" + System.getProperty("java.home"));
+    conf.setLong("yarn.nodemanager.log.retain-seconds", 0);
+    conf.setLong("yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", 200);
+    try (MiniMRYarnCluster yarn = new MiniMRYarnCluster("dfsioe-retry", 1)) {
+      yarn.init(conf);
+      yarn.start();
+      Configuration jc = new Configuration(yarn.getConfig());
+      jc.set("yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", "100");
+      jc.set("yarn.app.mapreduce.am.command-opts", "-Xmx512m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
+      jc.set("mapreduce.map.java.opts", "-Xmx256m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
+      jc.setInt("mapreduce.map.maxattempts", 2);
+      jc.set("fs.file.impl", FailOnceFileSystem.class.getName());
+      jc.setBoolean("fs.file.impl.disable.cache", true);
+      jc.set(FailOnceFileSystem.FILE, "test_io_1");
+      jc.setLong(FailOnceFileSystem.AFTER_BYTES, MB);
+      jc.set(FailOnceFileSystem.MARKER, new File(dir, "failed-once").getAbsolutePath());
+      jc.set("test.build.data", new File(dir, "dfsio").toURI().toString());
+      jc.set("hibench.report.dir", new File(dir, "report").getPath());
+
+      File res = new File(dir, "result.txt");
+      TestData.Outcome o = TestData.run(Driver.DRIVER, jc, "dfsioe", "-write", "-nrFiles", "2", "-fileSize", "4",
+          "-bufferSize", "65536", "-sampleInterval", "5", "-plotInterval", "10", "-sumThreshold", "0.4",
+          "-resFile", res.getPath(), "-tputFile", new File(dir, "tput.csv").getPath());
+      assertEquals(0, o.status, o.toString());
+      assertEquals(1, o.result.counter(JobCounter.class.getName(), "NUM_FAILED_MAPS"));
+
+      @SuppressWarnings("unchecked")
+      List<Map<String, Object>> failed = (List<Map<String, Object>>) o.result.metrics.get("failedAttempts");
+      assertEquals(1, failed.size(), failed.toString());
+      Map<String, Object> f = failed.get(0);
+      assertEquals("test_io_1", f.get("file"));
+      String attempt = (String) f.get("attempt");
+      assertTrue(attempt.endsWith("_0"), "the first attempt failed: " + f);
+      long lost = ((Number) f.get("bytes")).longValue();
+      assertTrue(lost >= MB - 65536 && lost <= MB, "moved about 1 MB before failing: " + lost);
+      assertTrue(((String) f.get("error")).contains("injected failure"), f.toString());
+
+      // the totals hold each file once: the retry's 4 MB, not 4 MB plus the failed attempt's
+      assertEquals(8.0, (Double) o.result.metrics.get("totalMBytes"), 1e-9);
+      assertEquals(8 * MB, o.result.inputBytes);
+      assertEquals(4 * MB, new File(dir, "dfsio/io_data/test_io_1").length());
+      String report = Files.readString(res.toPath());
+      assertTrue(report.contains("Failed attempts: 1") && report.contains(attempt + " on test_io_1"), report);
+    }
+  }
+}
