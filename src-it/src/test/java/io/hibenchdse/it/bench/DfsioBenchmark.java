@@ -33,13 +33,13 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "dfsio.sh", mixinStandardHelpOptions = true)
 public final class DfsioBenchmark implements Callable<Integer> {
-  @Option(names = "--runs", defaultValue = "3", description = "Measured rounds (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--runs", defaultValue = "9", description = "Measured rounds (default: ${DEFAULT-VALUE}).")
   int runs;
 
   @Option(names = "--files", defaultValue = "4", description = "Files, one map each (default: ${DEFAULT-VALUE}).")
   int files;
 
-  @Option(names = "--mb", defaultValue = "64", description = "MB per file (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--mb", defaultValue = "256", description = "MB per file (default: ${DEFAULT-VALUE}).")
   int mb;
 
   @Option(names = "--dir", defaultValue = "target/bench-dfsio", description = "Scratch directory on the disk to measure (default: ${DEFAULT-VALUE}).")
@@ -86,9 +86,10 @@ public final class DfsioBenchmark implements Callable<Integer> {
         }
       }
       if (!warmup) {
-        double[] dd = dd();
-        out.printf(Locale.ROOT, "round %d dd          write %8.1f mb/s  read %8.1f mb/s (one stream, median of %d files)%n",
-            round, dd[0], dd[1], files);
+        int atOnce = conf.getInt("mapreduce.local.map.tasks.maximum", 1);
+        double[] dd = dd(atOnce);
+        out.printf(Locale.ROOT, "round %d dd          write %8.1f mb/s  read %8.1f mb/s (one of %d streams at once, median)%n",
+            round, dd[0], dd[1], atOnce);
         figures.computeIfAbsent("dd write", k -> new ArrayList<>()).add(dd[0]);
         figures.computeIfAbsent("dd read", k -> new ArrayList<>()).add(dd[1]);
       }
@@ -170,24 +171,42 @@ public final class DfsioBenchmark implements Callable<Integer> {
     return new double[] {(Double) r.metrics.get("throughputMbSec"), (Double) r.metrics.get("averageIoRateMbSec")};
   }
 
-  /** dd writes then reads each file (1 MiB blocks, page cache, like the tools); median MB/s of the files. */
-  private double[] dd() throws Exception {
+  /**
+   * dd writes, then reads, the same files (1 MiB blocks, page cache, like the tools), as many at
+   * once as the runner runs maps, so each stream competes as a map does; MB/s of one stream,
+   * median over the waves.
+   */
+  private double[] dd(int atOnce) throws Exception {
     List<Double> write = new ArrayList<>();
     List<Double> read = new ArrayList<>();
+    for (int first = 0; first < files; first += atOnce) {
+      List<List<String>> writes = new ArrayList<>();
+      List<List<String>> reads = new ArrayList<>();
+      for (int i = first; i < Math.min(files, first + atOnce); i++) {
+        File f = new File(dir, "dd-" + i);
+        writes.add(List.of("dd", "if=/dev/zero", "of=" + f, "bs=1M", "count=" + mb));
+        reads.add(List.of("dd", "if=" + f, "of=/dev/null", "bs=1M"));
+      }
+      write.add(mb / time(writes));
+      read.add(mb / time(reads));
+    }
     for (int i = 0; i < files; i++) {
-      File f = new File(dir, "dd-" + i);
-      write.add(mb / time("dd", "if=/dev/zero", "of=" + f, "bs=1M", "count=" + mb));
-      read.add(mb / time("dd", "if=" + f, "of=/dev/null", "bs=1M"));
-      f.delete();
+      new File(dir, "dd-" + i).delete();
     }
     return new double[] {median(write), median(read)};
   }
 
-  private static double time(String... command) throws Exception {
+  /** Seconds until the last of the commands, started together, has finished. */
+  private static double time(List<List<String>> commands) throws Exception {
     long t0 = System.nanoTime();
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-    if (p.waitFor() != 0) {
-      throw new IllegalStateException(String.join(" ", command) + " failed");
+    List<Process> running = new ArrayList<>();
+    for (List<String> c : commands) {
+      running.add(new ProcessBuilder(c).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start());
+    }
+    for (Process p : running) {
+      if (p.waitFor() != 0) {
+        throw new IllegalStateException("dd failed");
+      }
     }
     return (System.nanoTime() - t0) / 1e9;
   }
