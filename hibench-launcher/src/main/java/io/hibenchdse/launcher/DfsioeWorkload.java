@@ -35,14 +35,16 @@ public enum DfsioeWorkload implements SuiteWorkload {
   }
 
   /**
-   * Sample and slot lengths, ms. HiBench's 200/1000 at the large sizes; the small profiles finish
-   * a map in tens of milliseconds, and a slot must be shorter than a map to find a steady phase.
+   * Sample and slot lengths, ms. A slot must be shorter than a map for any slot to be steady; on
+   * an in-process HDFS a 1 MB file moves in a few milliseconds, so the small profiles use slots of
+   * milliseconds. From {@code gigantic} up HiBench's 200 ms samples and 1000 ms slots.
    */
   static long[] intervals(Profile p) {
     switch (p) {
-      case TINY: return new long[] {2, 10};
+      case TINY: return new long[] {1, 2};
       case SMALL:
-      case LARGE: return new long[] {20, 100};
+      case LARGE: return new long[] {5, 10};
+      case HUGE: return new long[] {20, 50};
       default: return new long[] {200, 1000};
     }
   }

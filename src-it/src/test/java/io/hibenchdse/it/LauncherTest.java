@@ -41,7 +41,7 @@ class LauncherTest {
   @Test
   void suiteRunOnTheEmbeddedHdfsWritesReportJsonAndSummary() throws Exception {
     Path list = dir.toPath().resolve("benchmarks.lst");
-    Files.writeString(list, "# micro\nwordcount\nsort  # the other one\n");
+    Files.writeString(list, "# micro\nwordcount\nsort  # the other one\ndfsioe-read\n");
     Path report = dir.toPath().resolve("report");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     int status = Hibench.run(new String[] {"run", "--runs", "2", "--warmup", "0", "--benchmarks", list.toString(),
@@ -49,14 +49,15 @@ class LauncherTest {
         new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
     assertEquals(0, status, out.toString(StandardCharsets.UTF_8));
     List<String> lines = Files.readAllLines(report.resolve(Results.REPORT_FILE));
-    assertEquals(5, lines.size(), String.join("\n", lines));
+    assertEquals(7, lines.size(), String.join("\n", lines));
     assertEquals(2, lines.stream().filter(l -> l.startsWith("HadoopWordcount ")).count());
     assertEquals(2, lines.stream().filter(l -> l.startsWith("HadoopSort ")).count());
+    assertEquals(2, lines.stream().filter(l -> l.startsWith("HadoopDfsioe-read ")).count(), "prepare writes are not reported");
     List<String> json = Files.readAllLines(report.resolve(Results.JSON_FILE));
-    assertEquals(4, json.size());
+    assertEquals(6, json.size());
     assertTrue(Results.fromJson(json.get(0)).fileSystem.startsWith("hdfs://localhost:"), json.get(0));
     List<String> csv = Files.readAllLines(report.resolve("summary.csv"));
-    assertEquals(3, csv.size());
+    assertEquals(4, csv.size());
     assertTrue(csv.get(1).startsWith("wordcount,tiny,2,"), csv.get(1));
     assertTrue(Files.size(report.resolve("summary.png")) > 1000);
     assertTrue(!Files.exists(dir.toPath().resolve("work")), "scratch space removed");
