@@ -1,7 +1,5 @@
 package io.hibenchdse.it.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.TestData;
@@ -16,7 +14,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.apache.commons.math3.stat.descriptive.rank.Median;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
@@ -98,29 +95,27 @@ public final class DfsioBenchmark implements Callable<Integer> {
     Map<String, Double> ratios = new LinkedHashMap<>();
     for (String mode : new String[] {"write", "read"}) {
       for (String metric : new String[] {"throughput", "io rate"}) {
-        double s = median(figures.get("stock " + mode + " " + metric));
-        double o = median(figures.get("ours " + mode + " " + metric));
+        double s = Figures.median(figures.get("stock " + mode + " " + metric));
+        double o = Figures.median(figures.get("ours " + mode + " " + metric));
         ratios.put(mode + " " + metric + " ours/stock", o / s);
         out.printf(Locale.ROOT, "%-5s %-10s median: stock %8.1f mb/s  ours %8.1f mb/s  ours/stock %.3f (target 0.95..1.05)%n",
             mode, metric, s, o, o / s);
       }
-      double ours = median(figures.get("ours " + mode + " throughput"));
-      double dd = median(figures.get("dd " + mode));
+      double ours = Figures.median(figures.get("ours " + mode + " throughput"));
+      double dd = Figures.median(figures.get("dd " + mode));
       ratios.put(mode + " ours/dd", ours / dd);
       out.printf(Locale.ROOT, "%-5s per-stream rate: ours %8.1f mb/s  dd %8.1f mb/s  ours/dd %.3f (target >= 0.90)%n",
           mode, ours, dd, ours / dd);
     }
-    double overhead = median(figures.get("ours sampling overhead %"));
+    double overhead = Figures.median(figures.get("ours sampling overhead %"));
     out.printf(Locale.ROOT, "sampling overhead, median: %.4f %% of task time (target <= 1 %%)%n", overhead);
-    if (json != null) {
-      Map<String, Object> all = new LinkedHashMap<>();
-      all.put("runs", runs);
-      all.put("files", files);
-      all.put("mbPerFile", mb);
-      all.put("figures", figures);
-      all.put("ratios", ratios);
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(json, all);
-    }
+    Map<String, Object> all = new LinkedHashMap<>();
+    all.put("runs", runs);
+    all.put("files", files);
+    all.put("mbPerFile", mb);
+    all.put("figures", figures);
+    all.put("ratios", ratios);
+    Figures.write(json, all);
     FileUtil.fullyDelete(dir);
     return 0;
   }
@@ -193,7 +188,7 @@ public final class DfsioBenchmark implements Callable<Integer> {
     for (int i = 0; i < files; i++) {
       new File(dir, "dd-" + i).delete();
     }
-    return new double[] {median(write), median(read)};
+    return new double[] {Figures.median(write), Figures.median(read)};
   }
 
   /** Seconds until the last of the commands, started together, has finished. */
@@ -211,7 +206,4 @@ public final class DfsioBenchmark implements Callable<Integer> {
     return (System.nanoTime() - t0) / 1e9;
   }
 
-  private static double median(List<Double> values) {
-    return new Median().evaluate(values.stream().mapToDouble(Double::doubleValue).toArray());
-  }
 }

@@ -1,7 +1,5 @@
 package io.hibenchdse.it.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.Driver;
 import io.hibenchdse.core.RandomTextWriter;
@@ -17,7 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.apache.commons.math3.stat.descriptive.rank.Median;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
@@ -120,10 +117,10 @@ public final class MicroBenchmark implements java.util.concurrent.Callable<Integ
         }
       }
     }
-    double wcStock = median(seconds.get("wordcount stock"));
-    double wcOurs = median(seconds.get("wordcount ours"));
-    double rtwStock = median(rates.get("randomtextwriter stock"));
-    double rtwOurs = median(rates.get("randomtextwriter ours"));
+    double wcStock = Figures.median(seconds.get("wordcount stock"));
+    double wcOurs = Figures.median(seconds.get("wordcount ours"));
+    double rtwStock = Figures.median(rates.get("randomtextwriter stock"));
+    double rtwOurs = Figures.median(rates.get("randomtextwriter ours"));
     boolean sameWork = counters.get("stock").equals(counters.get("ours"));
     out.println();
     out.printf(Locale.ROOT, "WordCount time, median of %d:        stock %8.3f s  ours %8.3f s  ours/stock %.3f (target <= 1.10)%n",
@@ -131,17 +128,15 @@ public final class MicroBenchmark implements java.util.concurrent.Callable<Integ
     out.printf(Locale.ROOT, "RandomTextWriter rate, median of %d:  stock %8.1f MB/s ours %8.1f MB/s ours/stock %.3f (target >= 1.20)%n",
         runs, rtwStock / 1e6, rtwOurs / 1e6, rtwOurs / rtwStock);
     out.printf("WordCount counters equal: %s %s%n", sameWork ? "yes" : "NO", counters.get("ours"));
-    if (json != null) {
-      Map<String, Object> figures = new LinkedHashMap<>();
-      figures.put("runs", runs);
-      figures.put("wordcountSeconds", seconds);
-      figures.put("randomtextwriterBytesPerSec", rates);
-      figures.put("wordcountRatioOursToStock", wcOurs / wcStock);
-      figures.put("randomtextwriterRateRatioOursToStock", rtwOurs / rtwStock);
-      figures.put("wordcountCounters", counters);
-      figures.put("wordcountCountersEqual", sameWork);
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(json, figures);
-    }
+    Map<String, Object> figures = new LinkedHashMap<>();
+    figures.put("runs", runs);
+    figures.put("wordcountSeconds", seconds);
+    figures.put("randomtextwriterBytesPerSec", rates);
+    figures.put("wordcountRatioOursToStock", wcOurs / wcStock);
+    figures.put("randomtextwriterRateRatioOursToStock", rtwOurs / rtwStock);
+    figures.put("wordcountCounters", counters);
+    figures.put("wordcountCountersEqual", sameWork);
+    Figures.write(json, figures);
     FileUtil.fullyDelete(dir);
     return sameWork ? 0 : 1;
   }
@@ -185,7 +180,4 @@ public final class MicroBenchmark implements java.util.concurrent.Callable<Integ
     require(r != null);
   }
 
-  private static double median(List<Double> values) {
-    return new Median().evaluate(values.stream().mapToDouble(Double::doubleValue).toArray());
-  }
 }
