@@ -141,14 +141,16 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     long startMs = System.currentTimeMillis();
     long t0 = System.nanoTime();
     boolean ok;
+    long nanos;
+    long endMs;
     try {
       job.submit();
       ok = await(job);
+      nanos = System.nanoTime() - t0;
+      endMs = System.currentTimeMillis();
     } finally {
-      afterJob(job);
+      afterJob(job); // scratch cleanup, not part of the measured time
     }
-    long nanos = System.nanoTime() - t0;
-    long endMs = System.currentTimeMillis();
     if (!ok) {
       throw new IOException("job " + job.getJobID() + " " + job.getJobState() + ": "
           + job.getStatus().getFailureInfo());
