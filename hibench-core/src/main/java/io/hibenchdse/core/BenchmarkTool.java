@@ -65,7 +65,7 @@ public abstract class BenchmarkTool extends Configured implements Tool {
   /** Paths the run reads; each must exist. */
   protected abstract List<Path> inputs();
 
-  /** The directory the run writes. */
+  /** The directory the run writes, or null for a tool that only reads (a check). */
   protected abstract Path output();
 
   /**
@@ -132,7 +132,9 @@ public abstract class BenchmarkTool extends Configured implements Tool {
         throw new UsageException("input " + qualified(conf, in) + " does not exist");
       }
     }
-    claimOutput(conf, inputs, out);
+    if (out != null) {
+      claimOutput(conf, inputs, out);
+    }
 
     Job job = createJob(conf);
     if (job == null) {
@@ -195,7 +197,11 @@ public abstract class BenchmarkTool extends Configured implements Tool {
    */
   static void checkReachable(Configuration conf, List<Path> inputs, Path out) throws IOException {
     Set<URI> roots = new LinkedHashSet<>();
-    for (Path p : concat(inputs, out)) {
+    List<Path> all = new ArrayList<>(inputs);
+    if (out != null) {
+      all.add(out);
+    }
+    for (Path p : all) {
       URI u = qualified(conf, p).toUri();
       roots.add(URI.create(u.getScheme() + "://" + (u.getAuthority() == null ? "" : u.getAuthority()) + "/"));
     }
@@ -231,14 +237,8 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     }
   }
 
-  static Path qualified(Configuration conf, Path p) throws IOException {
+  protected static Path qualified(Configuration conf, Path p) throws IOException {
     return p.getFileSystem(conf).makeQualified(p);
-  }
-
-  private static List<Path> concat(List<Path> inputs, Path out) {
-    List<Path> all = new ArrayList<>(inputs);
-    all.add(out);
-    return all;
   }
 
   private RunResult describe(CommandLine cl, Job job, Path out) throws IOException {

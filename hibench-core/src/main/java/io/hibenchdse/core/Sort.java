@@ -11,7 +11,6 @@ import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.partition.InputSampler;
-import org.apache.hadoop.mapreduce.lib.partition.TotalOrderPartitioner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -92,12 +91,7 @@ public class Sort extends BenchmarkTool {
     FileInputFormat.setInputPaths(job, input);
     FileOutputFormat.setOutputPath(job, output);
     if (totalOrder != null) {
-      InputSampler.Sampler<Object, Object> sampler = sampler();
-      job.setPartitionerClass(TotalOrderPartitioner.class);
-      Path out = qualified(conf, output);
-      partitionFile = new Path(out.getParent(), "." + out.getName() + ".partitions");
-      TotalOrderPartitioner.setPartitionFile(job.getConfiguration(), partitionFile);
-      InputSampler.writePartitionFile(job, sampler);
+      partitionFile = TotalOrder.partition(job, qualified(conf, output), sampler());
     }
     return job;
   }
@@ -142,8 +136,6 @@ public class Sort extends BenchmarkTool {
 
   @Override
   protected void afterJob(Job job) throws IOException {
-    if (partitionFile != null) {
-      partitionFile.getFileSystem(job.getConfiguration()).delete(partitionFile, false);
-    }
+    TotalOrder.remove(job, partitionFile);
   }
 }

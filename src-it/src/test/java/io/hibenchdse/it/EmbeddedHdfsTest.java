@@ -8,7 +8,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Base of the test classes that run jobs on a real HDFS: two DataNodes in this JVM, per class. */
+/** Base of the test classes that run jobs on a real HDFS: three DataNodes in this JVM, per class. */
 abstract class EmbeddedHdfsTest {
   @TempDir static File dir;
   static EmbeddedHdfs hdfs;
@@ -17,7 +17,7 @@ abstract class EmbeddedHdfsTest {
 
   @BeforeAll
   static void startHdfs() throws Exception {
-    hdfs = EmbeddedHdfs.start(new File(dir, "dfs"), 2);
+    hdfs = EmbeddedHdfs.start(new File(dir, "dfs"), 3);
     conf = TestData.localConf(hdfs.conf(), new File(dir, "mr"));
   }
 

@@ -30,7 +30,7 @@ class MicroWorkloadsOnHdfsTest extends EmbeddedHdfsTest {
     TestData.Outcome gen = TestData.run(conf, "randomtextwriter", "/wc/in");
     assertEquals(0, gen.status, gen.toString());
     assertTrue(gen.result.fileSystem.startsWith("hdfs://"), gen.result.fileSystem);
-    assertEquals(2, gen.result.replication);
+    assertEquals(3, gen.result.replication);
     assertEquals(4, TestData.parts(conf, new Path("/wc/in")).size());
 
     Map<String, Long> expected = new TreeMap<>();

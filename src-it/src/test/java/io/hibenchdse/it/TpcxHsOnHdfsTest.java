@@ -1,0 +1,56 @@
+package io.hibenchdse.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hibenchdse.core.Results;
+import io.hibenchdse.core.TestData;
+import io.hibenchdse.tpcxhs.Driver;
+import io.hibenchdse.tpcxhs.ScaleFactor;
+import io.hibenchdse.tpcxhs.TpcxHs;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+
+/** The whole two-run TPCx-HS benchmark on a 3-DataNode HDFS, replication 3. */
+class TpcxHsOnHdfsTest extends EmbeddedHdfsTest {
+  @Test
+  @SuppressWarnings("unchecked")
+  void twoRunsAndTheMetricFromTheMeasuredTime() throws Exception {
+    Configuration c = new Configuration(conf);
+    c.setInt("mapreduce.job.reduces", 2);
+    TestData.Outcome o = TestData.run(Driver.DRIVER, c, "tpcxhs", "-rows", "10000", "-root", "/TPCx-HS",
+        "-systemCost", "5000", "-watts", "400");
+    assertEquals(0, o.status, o.toString());
+    // the tool publishes its own record; read it back from the report directory
+    List<String> json = Files.readAllLines(java.nio.file.Path.of(conf.get(Results.REPORT_DIR), Results.JSON_FILE));
+    var r = Results.fromJson(json.stream().filter(l -> l.contains("\"HadoopTpcxhs\"")).reduce((a, b) -> b).orElseThrow());
+    List<Map<String, Object>> runs = (List<Map<String, Object>>) r.metrics.get("runs");
+    assertEquals(2, runs.size());
+    double sf = ScaleFactor.ofRows(10000).sf;
+    double best = Double.MAX_VALUE;
+    for (Map<String, Object> run : runs) {
+      double t = ((Number) run.get("seconds")).doubleValue();
+      Map<String, Double> phases = (Map<String, Double>) run.get("phases");
+      assertEquals(List.of("HSGen", "HSDataCheck", "HSSort", "HSDataCheck (sorted)", "HSValidate",
+          "HSDataCheck (validated)"), List.copyOf(phases.keySet()));
+      double sum = phases.values().stream().mapToDouble(Double::doubleValue).sum();
+      assertTrue(sum <= t && t - sum < 1.0, "T " + t + " covers the phases " + sum);
+      assertEquals(TpcxHs.hsph(sf, t), ((Number) run.get("hsph")).doubleValue(), 1e-9);
+      best = Math.min(best, ((Number) run.get("hsph")).doubleValue());
+    }
+    double metric = ((Number) r.metrics.get("hsph")).doubleValue();
+    assertEquals(best, metric, 1e-12, "the performance run is the one with the lower metric");
+    assertEquals(5000 / metric, ((Number) r.metrics.get("pricePerformance")).doubleValue(), 1e-9);
+    assertEquals(400 / metric, ((Number) r.metrics.get("wattsPerHsph")).doubleValue(), 1e-9);
+    assertEquals(runs.get(0).get("checksum"), runs.get(1).get("checksum"), "both runs generate the same data");
+    List<String> report = Files.readAllLines(java.nio.file.Path.of(conf.get(Results.REPORT_DIR), Results.REPORT_FILE));
+    for (String type : new String[] {"HadoopHsgen ", "HadoopHssort ", "HadoopHsvalidate ", "HadoopTpcxhs "}) {
+      assertTrue(report.stream().anyMatch(l -> l.startsWith(type)), type + " in " + report);
+    }
+    assertEquals(3, hdfs.cluster().getFileSystem().getFileStatus(new org.apache.hadoop.fs.Path("/TPCx-HS/output/part-r-00000"))
+        .getReplication());
+  }
+}

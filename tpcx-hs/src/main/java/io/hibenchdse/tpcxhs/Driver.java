@@ -1,0 +1,22 @@
+package io.hibenchdse.tpcxhs;
+
+import io.hibenchdse.core.Workload;
+import io.hibenchdse.core.WorkloadDriver;
+import java.util.Arrays;
+import org.apache.hadoop.conf.Configuration;
+
+/** Main-Class of tpcx-hs.jar: {@code hadoop jar tpcx-hs.jar hsgen -sf 1TB /HS/in}. */
+public final class Driver {
+  public static final WorkloadDriver DRIVER = new WorkloadDriver("tpcx-hs", Arrays.asList(
+      new Workload("hsgen", "Generates the data set (TeraGen's records, replication 3).", HsGen::new),
+      new Workload("hsdatacheck", "Checks record count, size and replication of a data set.", HsDataCheck::new),
+      new Workload("hssort", "Sorts the data set with sampled total-order partitioning.", HsSort::new),
+      new Workload("hsvalidate", "Validates global order and the checksum of sorted data.", HsValidate::new),
+      new Workload("tpcxhs", "The whole benchmark: two runs and the HSph@SF metric.", TpcxHs::new)));
+
+  private Driver() {}
+
+  public static void main(String[] args) {
+    System.exit(DRIVER.run(new Configuration(), args, System.err));
+  }
+}

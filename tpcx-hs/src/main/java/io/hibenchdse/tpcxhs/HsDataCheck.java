@@ -1,0 +1,86 @@
+package io.hibenchdse.tpcxhs;
+
+import io.hibenchdse.core.BenchmarkTool;
+import java.io.IOException;
+import java.util.Collections;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Job;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * Checks a data set against what was asked (the kit's HSDataCheck only lists the files): every
+ * data file whole records with the expected replication, and together exactly the expected
+ * records and bytes. Any mismatch fails the run with a line naming the file.
+ */
+@Command(name = "hsdatacheck", description = "Checks record count, size and replication of a data set.")
+public class HsDataCheck extends BenchmarkTool {
+  @Option(names = "-sf", paramLabel = "100GB|1TB|...|10000TB", description = "The kit's scale factor.")
+  String sf;
+
+  @Option(names = "-rows", description = "Expected row count.")
+  Long rows;
+
+  @Option(names = "-replication", defaultValue = "3", description = "Expected replication of every file (default: ${DEFAULT-VALUE}).")
+  short replication;
+
+  @Parameters(index = "0", paramLabel = "<dir>", description = "Data directory to check.")
+  Path dir;
+
+  @Override
+  public String name() {
+    return "hsdatacheck";
+  }
+
+  @Override
+  protected String reportType() {
+    return "HadoopHsdatacheck";
+  }
+
+  @Override
+  protected List<Path> inputs() {
+    return Collections.singletonList(dir);
+  }
+
+  @Override
+  protected Path output() {
+    return null;
+  }
+
+  /** The check is a listing, not a job: it runs here and returns no job. */
+  @Override
+  protected Job createJob(Configuration conf) throws Exception {
+    ScaleFactor scale = ScaleFactor.from(sf, rows);
+    FileSystem fs = dir.getFileSystem(conf);
+    long bytes = 0;
+    int files = 0;
+    for (FileStatus f : fs.listStatus(dir)) {
+      String name = f.getPath().getName();
+      if (!f.isFile() || name.startsWith("_") || name.startsWith(".")) {
+        continue;
+      }
+      files++;
+      if (f.getLen() % Records.LENGTH != 0) {
+        throw new IOException(f.getPath() + " holds " + f.getLen() + " bytes, not whole "
+            + Records.LENGTH + "-byte records");
+      }
+      if (f.getReplication() != replication) {
+        throw new IOException(f.getPath() + " has replication " + f.getReplication() + ", expected " + replication);
+      }
+      bytes += f.getLen();
+    }
+    long expected = scale.rows * Records.LENGTH;
+    if (bytes != expected) {
+      throw new IOException(fs.makeQualified(dir) + " holds " + bytes / Records.LENGTH + " records (" + bytes
+          + " bytes) in " + files + " files, expected " + scale.rows + " (" + expected + " bytes)");
+    }
+    System.out.printf("hsdatacheck: %s: %d files, %d records, %d bytes, replication %d: as expected%n",
+        fs.makeQualified(dir), files, scale.rows, bytes, replication);
+    return null;
+  }
+}

@@ -1,0 +1,111 @@
+package io.hibenchdse.tpcxhs;
+
+import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.core.RunResult;
+import io.hibenchdse.core.UsageException;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.examples.terasort.TeraGen;
+import org.apache.hadoop.examples.terasort.TeraOutputFormat;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * TPCx-HS's data generator: TeraGen's records (its own generator, {@code TeraGen.SortGenMapper}),
+ * so data and checksum equal TeraGen's for the same row count, written with replication 3 unless
+ * told otherwise. The checksum (sum of the records' CRC32) is recorded for HSValidate.
+ */
+@Command(name = "hsgen", description = "Generates the TPCx-HS data set.")
+public class HsGen extends BenchmarkTool {
+  public static final String CHECKSUM = "checksum";
+
+  @Option(names = "-sf", paramLabel = "100GB|1TB|...|10000TB", description = "The kit's scale factor.")
+  String sf;
+
+  @Option(names = "-rows", description = "Any row count, for testing.")
+  Long rows;
+
+  @Option(names = "-replication", defaultValue = "3", description = "Replication of the data (default: ${DEFAULT-VALUE}).")
+  short replication;
+
+  @Option(names = "-maps", description = "Map tasks (default: mapreduce.job.maps).")
+  Integer maps;
+
+  @Parameters(index = "0", paramLabel = "<output>", description = "Output directory.")
+  Path output;
+
+  ScaleFactor scale;
+
+  @Override
+  public String name() {
+    return "hsgen";
+  }
+
+  @Override
+  protected String reportType() {
+    return "HadoopHsgen";
+  }
+
+  @Override
+  protected List<Path> inputs() {
+    return Collections.emptyList();
+  }
+
+  @Override
+  protected Path output() {
+    return output;
+  }
+
+  @Override
+  protected List<String> recordedKeys() {
+    return Arrays.asList(RowRangeInputFormat.ROWS, RowRangeInputFormat.MAPS);
+  }
+
+  @Override
+  protected Job createJob(Configuration conf) throws Exception {
+    scale = ScaleFactor.from(sf, rows);
+    if (replication < 1) {
+      throw new UsageException("-replication must be at least 1, was " + replication);
+    }
+    int m = maps != null ? maps : conf.getInt("mapreduce.job.maps", 2);
+    if (m < 1) {
+      throw new UsageException("-maps must be at least 1, was " + m);
+    }
+    Job job = Job.getInstance(conf, "hsgen");
+    Configuration jc = job.getConfiguration();
+    jc.setLong(RowRangeInputFormat.ROWS, scale.rows);
+    jc.setInt(RowRangeInputFormat.MAPS, m);
+    jc.setInt("dfs.replication", replication);
+    job.setJarByClass(HsGen.class);
+    job.setInputFormatClass(RowRangeInputFormat.class);
+    job.setMapperClass(TeraGen.SortGenMapper.class);
+    job.setNumReduceTasks(0);
+    job.setOutputKeyClass(Text.class);
+    job.setOutputValueClass(Text.class);
+    job.setOutputFormatClass(TeraOutputFormat.class);
+    FileOutputFormat.setOutputPath(job, output);
+    return job;
+  }
+
+  @Override
+  protected long processedBytes(Job job) {
+    return scale.rows * Records.LENGTH;
+  }
+
+  @Override
+  protected void completed(Job job, RunResult result) throws Exception {
+    result.replication = replication;
+    result.metrics.put("scaleFactor", scale.sf);
+    result.metrics.put("rows", scale.rows);
+    result.metrics.put("replication", replication);
+    result.metrics.put(CHECKSUM, Long.toUnsignedString(
+        job.getCounters().findCounter(TeraGen.Counters.CHECKSUM).getValue(), 16));
+  }
+}

@@ -1,0 +1,96 @@
+package io.hibenchdse.tpcxhs;
+
+import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.core.RunResult;
+import io.hibenchdse.core.TotalOrder;
+import io.hibenchdse.core.UsageException;
+import java.io.IOException;
+import java.util.Collections;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.examples.terasort.TeraInputFormat;
+import org.apache.hadoop.examples.terasort.TeraOutputFormat;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.partition.InputSampler;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * TPCx-HS's sort, TeraSort's work: identity map and reduce over TeraGen's records, partitioned by
+ * key ranges from a sample of the input (Hadoop's InputSampler and TotalOrderPartitioner, as
+ * TeraSort samples 100,000 keys from 10 splits), output with replication 3 unless told otherwise.
+ */
+@Command(name = "hssort", description = "Sorts the data set with sampled total-order partitioning.")
+public class HsSort extends BenchmarkTool {
+  @Option(names = "-replication", defaultValue = "3", description = "Replication of the output (default: ${DEFAULT-VALUE}).")
+  short replication;
+
+  @Option(names = "-samples", defaultValue = "100000", description = "Keys sampled for the partitions (default: ${DEFAULT-VALUE}).")
+  int samples;
+
+  @Parameters(index = "0", paramLabel = "<input>", description = "Data directory.")
+  Path input;
+
+  @Parameters(index = "1", paramLabel = "<output>", description = "Output directory.")
+  Path output;
+
+  private Path partitions;
+
+  @Override
+  public String name() {
+    return "hssort";
+  }
+
+  @Override
+  protected String reportType() {
+    return "HadoopHssort";
+  }
+
+  @Override
+  protected List<Path> inputs() {
+    return Collections.singletonList(input);
+  }
+
+  @Override
+  protected Path output() {
+    return output;
+  }
+
+  @Override
+  protected Job createJob(Configuration conf) throws Exception {
+    if (replication < 1 || samples < 1) {
+      throw new UsageException("-replication and -samples must be at least 1");
+    }
+    Job job = Job.getInstance(conf, "hssort");
+    job.getConfiguration().setInt("dfs.replication", replication);
+    job.setJarByClass(HsSort.class);
+    job.setInputFormatClass(TeraInputFormat.class);
+    job.setOutputFormatClass(TeraOutputFormat.class);
+    job.setMapperClass(Mapper.class);
+    job.setReducerClass(Reducer.class);
+    job.setOutputKeyClass(Text.class);
+    job.setOutputValueClass(Text.class);
+    FileInputFormat.setInputPaths(job, input);
+    FileOutputFormat.setOutputPath(job, output);
+    partitions = TotalOrder.partition(job, qualified(conf, output), new InputSampler.SplitSampler<Text, Text>(samples, 10));
+    return job;
+  }
+
+  @Override
+  protected void afterJob(Job job) throws IOException {
+    TotalOrder.remove(job, partitions);
+  }
+
+  @Override
+  protected void completed(Job job, RunResult result) {
+    result.replication = replication;
+    result.metrics.put("replication", replication);
+  }
+}

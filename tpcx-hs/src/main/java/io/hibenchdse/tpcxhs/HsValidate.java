@@ -1,0 +1,203 @@
+package io.hibenchdse.tpcxhs;
+
+import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.core.RunResult;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.zip.CRC32;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.examples.terasort.TeraInputFormat;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * Validates sorted data: keys in order within every split, and across splits and files in file
+ * name order; and the record count and checksum (sum of the records' CRC32) equal to the
+ * generated data's when given. Any fault fails the run with a line naming the file and record.
+ */
+@Command(name = "hsvalidate", description = "Validates global order and the checksum of sorted data.")
+public class HsValidate extends BenchmarkTool {
+  @Option(names = "-rows", description = "Expected record count (HSGen's).")
+  Long rows;
+
+  @Option(names = "-checksum", paramLabel = "<hex>", description = "Expected checksum (HSGen's), hex.")
+  String checksum;
+
+  @Parameters(index = "0", paramLabel = "<input>", description = "Sorted data directory.")
+  Path input;
+
+  @Parameters(index = "1", paramLabel = "<report>", description = "Directory for the validation report.")
+  Path report;
+
+  @Override
+  public String name() {
+    return "hsvalidate";
+  }
+
+  @Override
+  protected String reportType() {
+    return "HadoopHsvalidate";
+  }
+
+  @Override
+  protected List<Path> inputs() {
+    return Collections.singletonList(input);
+  }
+
+  @Override
+  protected Path output() {
+    return report;
+  }
+
+  @Override
+  protected Job createJob(Configuration conf) throws Exception {
+    Job job = Job.getInstance(conf, "hsvalidate");
+    job.setJarByClass(HsValidate.class);
+    job.setInputFormatClass(TeraInputFormat.class);
+    job.setMapperClass(SplitMapper.class);
+    job.setReducerClass(OrderReducer.class);
+    job.setNumReduceTasks(1);
+    job.setOutputKeyClass(Text.class);
+    job.setOutputValueClass(Text.class);
+    FileInputFormat.setInputPaths(job, input);
+    FileOutputFormat.setOutputPath(job, report);
+    return job;
+  }
+
+  @Override
+  protected void completed(Job job, RunResult result) throws Exception {
+    long records = -1;
+    String sum = null;
+    List<String> errors = new ArrayList<>();
+    FileSystem fs = report.getFileSystem(job.getConfiguration());
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(
+        fs.open(new Path(report, "part-r-00000")), StandardCharsets.UTF_8))) {
+      for (String line = r.readLine(); line != null; line = r.readLine()) {
+        String[] kv = line.split("\t", 2);
+        if (kv[0].equals("records")) {
+          records = Long.parseLong(kv[1]);
+        } else if (kv[0].equals("checksum")) {
+          sum = kv[1];
+        } else {
+          errors.add(kv[1]);
+        }
+      }
+    }
+    result.metrics.put("records", records);
+    result.metrics.put("checksum", sum);
+    if (!errors.isEmpty()) {
+      throw new IOException("out of order: " + errors.get(0)
+          + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more in " + report + ")" : ""));
+    }
+    if (rows != null && records != rows) {
+      throw new IOException(fs.makeQualified(input) + " holds " + records + " records, expected " + rows);
+    }
+    if (checksum != null && !checksum.equalsIgnoreCase(sum)) {
+      throw new IOException(fs.makeQualified(input) + " has checksum " + sum + ", expected " + checksum
+          + ": a record was changed, lost or repeated");
+    }
+    System.out.printf("hsvalidate: %s: %d records in order, checksum %s%s%n", fs.makeQualified(input), records,
+        sum, checksum != null ? " as generated" : "");
+  }
+
+  /**
+   * Checks order within its split and emits the split's summary keyed by file and offset:
+   * first and last key, count, checksum, and the first misordered record if any.
+   */
+  public static class SplitMapper extends Mapper<Text, Text, Text, Text> {
+    private final CRC32 crc = new CRC32();
+    private byte[] first;
+    private final byte[] last = new byte[Records.KEY];
+    private long count;
+    private long sum;
+    private String error;
+
+    @Override
+    protected void map(Text key, Text value, Context context) {
+      if (first == null) {
+        first = java.util.Arrays.copyOf(key.getBytes(), key.getLength());
+      } else if (error == null && compare(key.getBytes(), key.getLength(), last, last.length) < 0) {
+        error = record(context, count) + ": key " + Records.hex(key.getBytes(), key.getLength())
+            + " is below the previous key " + Records.hex(last, last.length);
+      }
+      System.arraycopy(key.getBytes(), 0, last, 0, Records.KEY);
+      sum += Records.crc(key.getBytes(), key.getLength(), value.getBytes(), value.getLength(), crc);
+      count++;
+    }
+
+    private static String record(Context context, long index) {
+      FileSplit split = (FileSplit) context.getInputSplit();
+      return split.getPath().getName() + " record " + (split.getStart() / Records.LENGTH + index);
+    }
+
+    @Override
+    protected void cleanup(Context context) throws IOException, InterruptedException {
+      FileSplit split = (FileSplit) context.getInputSplit();
+      String where = String.format("%s\t%020d", split.getPath().getName(), split.getStart());
+      String firstKey = first == null ? "-" : Records.hex(first, first.length);
+      String lastKey = first == null ? "-" : Records.hex(last, last.length);
+      context.write(new Text(where), new Text(firstKey + " " + lastKey + " " + count + " "
+          + Long.toUnsignedString(sum) + " " + (error == null ? "-" : error)));
+    }
+  }
+
+  /** One reducer: sees the splits in file and offset order, checks each against the one before. */
+  public static class OrderReducer extends Reducer<Text, Text, Text, Text> {
+    private String previousLast;
+    private String previousWhere;
+    private long records;
+    private long sum;
+    private int errors;
+
+    @Override
+    protected void reduce(Text where, Iterable<Text> summaries, Context context) throws IOException, InterruptedException {
+      String[] at = where.toString().split("\t");
+      String place = at[0] + " from byte " + Long.parseLong(at[1]);
+      for (Text summary : summaries) {
+        String[] s = summary.toString().split(" ", 5);
+        long count = Long.parseLong(s[2]);
+        records += count;
+        sum += Long.parseUnsignedLong(s[3]);
+        if (!s[4].equals("-")) {
+          context.write(new Text("error" + errors++), new Text(s[4]));
+        }
+        if (count == 0) {
+          continue;
+        }
+        if (previousLast != null && s[0].compareTo(previousLast) < 0) {
+          context.write(new Text("error" + errors++), new Text(at[0] + " record "
+              + Long.parseLong(at[1]) / Records.LENGTH + ": key " + s[0] + " is below the last key "
+              + previousLast + " of " + previousWhere));
+        }
+        previousLast = s[1];
+        previousWhere = place;
+      }
+    }
+
+    @Override
+    protected void cleanup(Context context) throws IOException, InterruptedException {
+      context.write(new Text("records"), new Text(Long.toString(records)));
+      context.write(new Text("checksum"), new Text(Long.toUnsignedString(sum, 16)));
+    }
+  }
+
+  /** Unsigned byte order, as Text sorts. */
+  static int compare(byte[] a, int alen, byte[] b, int blen) {
+    return org.apache.hadoop.io.WritableComparator.compareBytes(a, 0, alen, b, 0, blen);
+  }
+}

@@ -1,0 +1,113 @@
+package io.hibenchdse.tpcxhs;
+
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.mapreduce.InputFormat;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.JobContext;
+import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+
+/**
+ * Row numbers {@code [0, rows)} in contiguous ranges, one a map, as keys for TeraGen's record
+ * generator (whose own input format is not public). The map count is under its own key: the local
+ * job runner resets {@code mapreduce.job.maps} to 1.
+ */
+public class RowRangeInputFormat extends InputFormat<LongWritable, NullWritable> {
+  static final String ROWS = "tpcxhs.rows";
+  static final String MAPS = "tpcxhs.maps";
+
+  @Override
+  public List<InputSplit> getSplits(JobContext context) {
+    long rows = context.getConfiguration().getLong(ROWS, 0);
+    int maps = (int) Math.max(1, Math.min(rows, context.getConfiguration().getInt(MAPS, 1)));
+    List<InputSplit> splits = new ArrayList<>(maps);
+    long first = 0;
+    for (int i = 0; i < maps; i++) {
+      long next = rows * (i + 1) / maps;
+      splits.add(new RangeSplit(first, next - first));
+      first = next;
+    }
+    return splits;
+  }
+
+  @Override
+  public RecordReader<LongWritable, NullWritable> createRecordReader(InputSplit split, TaskAttemptContext context) {
+    RangeSplit range = (RangeSplit) split;
+    return new RecordReader<LongWritable, NullWritable>() {
+      private final LongWritable row = new LongWritable();
+      private long done;
+
+      @Override
+      public void initialize(InputSplit s, TaskAttemptContext c) {}
+
+      @Override
+      public boolean nextKeyValue() {
+        if (done == range.count) {
+          return false;
+        }
+        row.set(range.first + done++);
+        return true;
+      }
+
+      @Override
+      public LongWritable getCurrentKey() {
+        return row;
+      }
+
+      @Override
+      public NullWritable getCurrentValue() {
+        return NullWritable.get();
+      }
+
+      @Override
+      public float getProgress() {
+        return range.count == 0 ? 1 : (float) done / range.count;
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+
+  /** Rows {@code [first, first + count)}. */
+  public static class RangeSplit extends InputSplit implements Writable {
+    long first;
+    long count;
+
+    public RangeSplit() {}
+
+    RangeSplit(long first, long count) {
+      this.first = first;
+      this.count = count;
+    }
+
+    @Override
+    public long getLength() {
+      return 0;
+    }
+
+    @Override
+    public String[] getLocations() {
+      return new String[0];
+    }
+
+    @Override
+    public void write(DataOutput out) throws IOException {
+      out.writeLong(first);
+      out.writeLong(count);
+    }
+
+    @Override
+    public void readFields(DataInput in) throws IOException {
+      first = in.readLong();
+      count = in.readLong();
+    }
+  }
+}
