@@ -111,6 +111,12 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     return result;
   }
 
+  /** Publishes the result of a tool that builds its own (one made of many jobs) as its run's result. */
+  protected void publish(Configuration conf, RunResult r) throws IOException {
+    result = r;
+    Results.publish(conf, r);
+  }
+
   @Override
   public final int run(String[] args) throws Exception {
     CommandLine cl = new CommandLine(this).registerConverter(Path.class, Path::new);
@@ -159,8 +165,7 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     }
     RunResult r = describe(cl, job, out).timed(startMs, endMs, nanos, processedBytes(job), nodes(job));
     completed(job, r);
-    result = r;
-    Results.publish(conf, result);
+    publish(conf, r);
     System.out.printf(Locale.ROOT, "%s: %,d bytes in %.3f s, %,.0f bytes/s (%d node%s); %s%n",
         name(), result.inputBytes, result.durationSec, result.throughputBytesPerSec, result.nodes,
         result.nodes == 1 ? "" : "s", Results.reportDir(conf).resolve(Results.REPORT_FILE));

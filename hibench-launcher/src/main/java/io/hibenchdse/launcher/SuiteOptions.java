@@ -29,6 +29,9 @@ final class SuiteOptions {
   @Option(names = "--reduces", description = "Reduce tasks (HiBench's NUM_REDS; default: cores).")
   Integer reduces;
 
+  @Option(names = "--replication", description = "Replication TPCx-HS writes with (default: 3; in `run`, at most the DataNodes).")
+  Integer replication;
+
   @Option(names = "--root", defaultValue = "/HiBench", description = "Data directory on the file system (default: ${DEFAULT-VALUE}).")
   String root;
 
@@ -49,10 +52,11 @@ final class SuiteOptions {
     int cores = Runtime.getRuntime().availableProcessors();
     int m = maps == null ? cores : maps;
     int r = reduces == null ? cores : reduces;
-    if (m < 1 || r < 1 || runs < 1 || warmup < 0) {
-      throw new UsageException("--maps, --reduces and --runs must be at least 1 and --warmup at least 0");
+    int rep = replication == null ? 3 : replication;
+    if (m < 1 || r < 1 || rep < 1 || runs < 1 || warmup < 0) {
+      throw new UsageException("--maps, --reduces, --replication and --runs must be at least 1 and --warmup at least 0");
     }
-    return new SuiteWorkload.Parallelism(m, r);
+    return new SuiteWorkload.Parallelism(m, r, rep);
   }
 
   /** Every step in order: per profile and workload, the warm-ups and then the measured runs. */

@@ -45,10 +45,13 @@ final class SuiteRun implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    List<SuiteOptions.PlannedStep> plan = options.plan();
     if (dataNodes < 1) {
       throw new UsageException("--datanodes must be at least 1");
     }
+    if (options.replication == null) {
+      options.replication = Math.min(3, dataNodes); // more replicas than DataNodes cannot be written
+    }
+    List<SuiteOptions.PlannedStep> plan = options.plan();
     File scratch = workDir.resolve("run-" + System.currentTimeMillis()).toFile();
     List<Measurement> measurements = new ArrayList<>();
     out.printf("hibench run: %d steps, profiles %s, %d warm-up + %d measured runs; data in %s%n",

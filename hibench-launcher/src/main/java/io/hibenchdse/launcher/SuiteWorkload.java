@@ -4,8 +4,8 @@ import java.util.List;
 
 /** A workload of the suite as it appears in conf/benchmarks.lst, with the steps of one run. */
 public interface SuiteWorkload {
-  /** Map and reduce task counts a run asks for (HiBench's NUM_MAPS and NUM_REDS). */
-  record Parallelism(int maps, int reduces) {}
+  /** Map and reduce task counts a run asks for (HiBench's NUM_MAPS and NUM_REDS), and the replication of what it writes. */
+  record Parallelism(int maps, int reduces, int replication) {}
 
   /** The name in benchmarks.lst. */
   String suiteName();

@@ -47,9 +47,13 @@ class TpcxHsOnHdfsTest extends EmbeddedHdfsTest {
     assertEquals(400 / metric, ((Number) r.metrics.get("wattsPerHsph")).doubleValue(), 1e-9);
     assertEquals(runs.get(0).get("checksum"), runs.get(1).get("checksum"), "both runs generate the same data");
     List<String> report = Files.readAllLines(java.nio.file.Path.of(conf.get(Results.REPORT_DIR), Results.REPORT_FILE));
-    for (String type : new String[] {"HadoopHsgen ", "HadoopHssort ", "HadoopHsvalidate ", "HadoopTpcxhs "}) {
-      assertTrue(report.stream().anyMatch(l -> l.startsWith(type)), type + " in " + report);
+    for (String type : new String[] {"HadoopTpcxhs-HSGen ", "HadoopTpcxhs-HSDataCheck ", "HadoopTpcxhs-HSSort ",
+        "HadoopTpcxhs-HSDataCheck-sorted ", "HadoopTpcxhs-HSValidate ", "HadoopTpcxhs-HSDataCheck-validated "}) {
+      assertEquals(2, report.stream().filter(l -> l.startsWith(type)).count(), type + " twice in " + report);
     }
+    assertEquals(1, report.stream().filter(l -> l.startsWith("HadoopTpcxhs ")).count());
+    assertEquals(r.durationSec, ((Number) runs.get(((Number) r.metrics.get("performanceRun")).intValue() - 1)
+        .get("seconds")).doubleValue(), 1e-6, "the report line carries the performance run's T");
     assertEquals(3, hdfs.cluster().getFileSystem().getFileStatus(new org.apache.hadoop.fs.Path("/TPCx-HS/output/part-r-00000"))
         .getReplication());
   }

@@ -101,6 +101,7 @@ public class HsGen extends BenchmarkTool {
 
   @Override
   protected void completed(Job job, RunResult result) throws Exception {
+    Records.replicate(job.getConfiguration(), output, replication);
     result.replication = replication;
     result.metrics.put("scaleFactor", scale.sf);
     result.metrics.put("rows", scale.rows);

@@ -89,7 +89,8 @@ public class HsSort extends BenchmarkTool {
   }
 
   @Override
-  protected void completed(Job job, RunResult result) {
+  protected void completed(Job job, RunResult result) throws IOException {
+    Records.replicate(job.getConfiguration(), output, replication);
     result.replication = replication;
     result.metrics.put("replication", replication);
   }

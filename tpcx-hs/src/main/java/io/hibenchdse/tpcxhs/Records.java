@@ -20,6 +20,21 @@ public final class Records {
     return crc.getValue();
   }
 
+  /**
+   * Sets the replication of the data files under {@code dir} to {@code replication} where the
+   * writer did not: a job conf's dfs.replication is lost when the task reuses a cached HDFS client
+   * (the local job runner does); on a cluster the files already have it and this changes nothing.
+   */
+  public static void replicate(org.apache.hadoop.conf.Configuration conf, org.apache.hadoop.fs.Path dir,
+      short replication) throws java.io.IOException {
+    org.apache.hadoop.fs.FileSystem fs = dir.getFileSystem(conf);
+    for (org.apache.hadoop.fs.FileStatus f : fs.listStatus(dir)) {
+      if (f.isFile() && f.getReplication() != replication) {
+        fs.setReplication(f.getPath(), replication);
+      }
+    }
+  }
+
   /** Hex of a key, for messages that name an offending record. */
   public static String hex(byte[] bytes, int length) {
     StringBuilder b = new StringBuilder(2 * length);

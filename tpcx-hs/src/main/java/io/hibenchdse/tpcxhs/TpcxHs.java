@@ -114,7 +114,14 @@ public class TpcxHs extends BenchmarkTool {
     }
     double seconds = (Double) performance.get("seconds");
     r.timed(startMs, endMs, (long) (seconds * 1e9), scale.rows * Records.LENGTH, 1);
-    Results.publish(conf, r);
+    for (Map<String, Object> run : runs) {
+      @SuppressWarnings("unchecked")
+      List<RunResult> lines = (List<RunResult>) run.remove("lines");
+      for (RunResult line : lines) {
+        Results.publish(conf, line);
+      }
+    }
+    publish(conf, r);
     printSummary(scale, runs, performance, repeatability);
     return null;
   }
@@ -127,15 +134,17 @@ public class TpcxHs extends BenchmarkTool {
     String[] size = {"-rows", Long.toString(scale.rows)};
     String rep = Short.toString(replication);
     Map<String, Double> phases = new LinkedHashMap<>();
+    List<RunResult> lines = new ArrayList<>();
+    long bytes = scale.rows * Records.LENGTH;
     long t0 = System.nanoTime();
-    RunResult gen = phase(conf, phases, "HSGen", new HsGen(), concat(size, "-replication", rep, in));
+    RunResult gen = phase(conf, phases, lines, "HSGen", new HsGen(), concat(size, "-replication", rep, in), bytes);
     String checksum = (String) gen.metrics.get(HsGen.CHECKSUM);
-    phase(conf, phases, "HSDataCheck", new HsDataCheck(), concat(size, "-replication", rep, in));
-    phase(conf, phases, "HSSort", new HsSort(), new String[] {"-replication", rep, in, out});
-    phase(conf, phases, "HSDataCheck (sorted)", new HsDataCheck(), concat(size, "-replication", rep, out));
-    phase(conf, phases, "HSValidate", new HsValidate(),
-        new String[] {"-rows", Long.toString(scale.rows), "-checksum", checksum, out, validate});
-    phase(conf, phases, "HSDataCheck (validated)", new HsDataCheck(), concat(size, "-replication", rep, out));
+    phase(conf, phases, lines, "HSDataCheck", new HsDataCheck(), concat(size, "-replication", rep, in), bytes);
+    phase(conf, phases, lines, "HSSort", new HsSort(), new String[] {"-replication", rep, in, out}, bytes);
+    phase(conf, phases, lines, "HSDataCheck (sorted)", new HsDataCheck(), concat(size, "-replication", rep, out), bytes);
+    phase(conf, phases, lines, "HSValidate", new HsValidate(),
+        new String[] {"-rows", Long.toString(scale.rows), "-checksum", checksum, out, validate}, bytes);
+    phase(conf, phases, lines, "HSDataCheck (validated)", new HsDataCheck(), concat(size, "-replication", rep, out), bytes);
     double seconds = (System.nanoTime() - t0) / 1e9;
     Map<String, Object> r = new LinkedHashMap<>();
     r.put("run", run);
@@ -143,6 +152,7 @@ public class TpcxHs extends BenchmarkTool {
     r.put("hsph", hsph(scale.sf, seconds));
     r.put("phases", phases);
     r.put("checksum", checksum);
+    r.put("lines", lines);
     return r;
   }
 
@@ -152,15 +162,28 @@ public class TpcxHs extends BenchmarkTool {
     return all;
   }
 
-  private RunResult phase(Configuration conf, Map<String, Double> phases, String name, BenchmarkTool tool,
-      String[] args) throws IOException {
+  /**
+   * Runs one phase and adds its line for hibench.report ({@code HadoopTpcxhs-<phase>}); the phase
+   * tools' own records, with their counters, go to {@code <report dir>/tpcxhs-phases}.
+   */
+  private RunResult phase(Configuration conf, Map<String, Double> phases, List<RunResult> lines, String name,
+      BenchmarkTool tool, String[] args, long bytes) throws IOException {
     System.err.println("tpcxhs: " + name + " " + String.join(" ", args));
+    Configuration c = new Configuration(conf);
+    c.set(Results.REPORT_DIR, Results.reportDir(conf).resolve("tpcxhs-phases").toString());
+    long startMs = System.currentTimeMillis();
     long t0 = System.nanoTime();
-    int status = WorkloadDriver.run(tool, new Configuration(conf), args, System.err);
-    phases.put(name, (System.nanoTime() - t0) / 1e9);
+    int status = WorkloadDriver.run(tool, c, args, System.err);
+    long nanos = System.nanoTime() - t0;
+    phases.put(name, nanos / 1e9);
     if (status != 0) {
       throw new IOException(name + " failed (exit " + status + "); the run reports no metric");
     }
+    RunResult line = new RunResult();
+    line.workload = name();
+    line.type = reportType() + "-" + name.replace(" (", "-").replace(")", "");
+    line.parameters.put("phase", name);
+    lines.add(line.timed(startMs, System.currentTimeMillis(), nanos, bytes, 1));
     return tool.result();
   }
 

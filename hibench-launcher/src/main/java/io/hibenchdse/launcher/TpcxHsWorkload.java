@@ -1,0 +1,33 @@
+package io.hibenchdse.launcher;
+
+import java.util.List;
+
+/**
+ * TPCx-HS in the suite: the whole two-run benchmark as one measured step. Rows per profile, from
+ * 10 MB at tiny to the kit's 1 TB at bigdata (its 100 GB test size at gigantic).
+ */
+public final class TpcxHsWorkload implements SuiteWorkload {
+  static long rows(Profile p) {
+    switch (p) {
+      case TINY: return 100_000L;
+      case SMALL: return 1_000_000L;
+      case LARGE: return 10_000_000L;
+      case HUGE: return 100_000_000L;
+      case GIGANTIC: return 1_000_000_000L;
+      default: return 10_000_000_000L;
+    }
+  }
+
+  @Override
+  public String suiteName() {
+    return "tpcxhs";
+  }
+
+  @Override
+  public List<Step> steps(Profile profile, String root, Parallelism par, long seed) {
+    return List.of(new Step(suiteName(), "tpcx-hs", List.of("tpcxhs", "-D", "mapreduce.job.maps=" + par.maps(),
+        "-D", "mapreduce.job.reduces=" + par.reduces(), "-rows", String.valueOf(rows(profile)),
+        "-replication", String.valueOf(par.replication()),
+        "-root", root + "/TPCx-HS", "-overwrite"), true));
+  }
+}
