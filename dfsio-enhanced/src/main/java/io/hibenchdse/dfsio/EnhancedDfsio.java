@@ -85,10 +85,6 @@ public class EnhancedDfsio extends BenchmarkTool {
 
   private Path root;
 
-  @Override
-  public String name() {
-    return "dfsioe";
-  }
 
   private String modeName() {
     return mode.write ? "write" : mode.read ? "read" : "clean";

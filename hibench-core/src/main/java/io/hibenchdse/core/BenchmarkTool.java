@@ -56,11 +56,15 @@ public abstract class BenchmarkTool extends Configured implements Tool {
 
   private RunResult result;
 
-  /** Command-line name, e.g. {@code wordcount}. */
-  public abstract String name();
+  /** Command-line name, e.g. {@code wordcount}: the tool's picocli {@code @Command} name. */
+  public String name() {
+    return getClass().getAnnotation(picocli.CommandLine.Command.class).name();
+  }
 
-  /** The Type column of hibench.report, e.g. {@code HadoopWordcount}. */
-  protected abstract String reportType();
+  /** The Type column of hibench.report: {@code Hadoop} and the capitalized name, e.g. {@code HadoopWordcount}. */
+  protected String reportType() {
+    return "Hadoop" + Character.toUpperCase(name().charAt(0)) + name().substring(1);
+  }
 
   /** Paths the run reads; each must exist. */
   protected abstract List<Path> inputs();

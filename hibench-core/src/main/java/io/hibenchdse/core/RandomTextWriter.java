@@ -77,15 +77,7 @@ public class RandomTextWriter extends BenchmarkTool {
   @Parameters(index = "0", paramLabel = "<output>", description = "Output directory.")
   Path output;
 
-  @Override
-  public String name() {
-    return "randomtextwriter";
-  }
 
-  @Override
-  protected String reportType() {
-    return "HadoopRandomtextwriter";
-  }
 
   @Override
   protected List<Path> inputs() {

@@ -1,7 +1,6 @@
 package io.hibenchdse.core;
 
 import java.io.IOException;
-import java.util.Collections;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -13,7 +12,6 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.partition.InputSampler;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * Hadoop's example Sort with HiBench's options: identity map and reduce over SequenceFiles, so the
@@ -22,7 +20,7 @@ import picocli.CommandLine.Parameters;
  * Each reducer's output is sorted; with {@code -totalOrder} or one reducer the whole output is.
  */
 @Command(name = "sort", description = "Sorts SequenceFile records by key.")
-public class Sort extends BenchmarkTool {
+public class Sort extends InputOutputTool {
   @Option(names = "-r", paramLabel = "<reduces>",
       description = "Reduce tasks (default: mapreduce.job.reduces).")
   Integer reduces;
@@ -43,33 +41,12 @@ public class Sort extends BenchmarkTool {
       description = "Sample the input and partition by key range, so the output is globally sorted.")
   List<String> totalOrder;
 
-  @Parameters(index = "0", paramLabel = "<input>", description = "Input directory.")
-  Path input;
-
-  @Parameters(index = "1", paramLabel = "<output>", description = "Output directory.")
-  Path output;
 
   private Path partitionFile;
 
-  @Override
-  public String name() {
-    return "sort";
-  }
 
-  @Override
-  protected String reportType() {
-    return "HadoopSort";
-  }
 
-  @Override
-  protected List<Path> inputs() {
-    return Collections.singletonList(input);
-  }
 
-  @Override
-  protected Path output() {
-    return output;
-  }
 
   @Override
   protected Job createJob(Configuration conf) throws Exception {

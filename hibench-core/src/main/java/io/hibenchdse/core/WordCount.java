@@ -33,15 +33,7 @@ public class WordCount extends BenchmarkTool {
   @Parameters(arity = "2..*", paramLabel = "<path>", description = "Input paths, then the output directory.")
   List<Path> paths;
 
-  @Override
-  public String name() {
-    return "wordcount";
-  }
 
-  @Override
-  protected String reportType() {
-    return "HadoopWordcount";
-  }
 
   @Override
   protected List<Path> inputs() {

@@ -32,15 +32,7 @@ public class HsDataCheck extends BenchmarkTool {
   @Parameters(index = "0", paramLabel = "<dir>", description = "Data directory to check.")
   Path dir;
 
-  @Override
-  public String name() {
-    return "hsdatacheck";
-  }
 
-  @Override
-  protected String reportType() {
-    return "HadoopHsdatacheck";
-  }
 
   @Override
   protected List<Path> inputs() {

@@ -43,15 +43,7 @@ public class HsGen extends BenchmarkTool {
 
   ScaleFactor scale;
 
-  @Override
-  public String name() {
-    return "hsgen";
-  }
 
-  @Override
-  protected String reportType() {
-    return "HadoopHsgen";
-  }
 
   @Override
   protected List<Path> inputs() {

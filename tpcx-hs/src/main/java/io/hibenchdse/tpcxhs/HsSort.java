@@ -1,12 +1,10 @@
 package io.hibenchdse.tpcxhs;
 
-import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.core.InputOutputTool;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.TotalOrder;
 import io.hibenchdse.core.UsageException;
 import java.io.IOException;
-import java.util.Collections;
-import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.examples.terasort.TeraInputFormat;
 import org.apache.hadoop.examples.terasort.TeraOutputFormat;
@@ -20,7 +18,6 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.partition.InputSampler;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * TPCx-HS's sort, TeraSort's work: identity map and reduce over TeraGen's records, partitioned by
@@ -28,40 +25,19 @@ import picocli.CommandLine.Parameters;
  * TeraSort samples 100,000 keys from 10 splits), output with replication 3 unless told otherwise.
  */
 @Command(name = "hssort", description = "Sorts the data set with sampled total-order partitioning.")
-public class HsSort extends BenchmarkTool {
+public class HsSort extends InputOutputTool {
   @Option(names = "-replication", defaultValue = "3", description = "Replication of the output (default: ${DEFAULT-VALUE}).")
   short replication;
 
   @Option(names = "-samples", defaultValue = "100000", description = "Keys sampled for the partitions (default: ${DEFAULT-VALUE}).")
   int samples;
 
-  @Parameters(index = "0", paramLabel = "<input>", description = "Data directory.")
-  Path input;
-
-  @Parameters(index = "1", paramLabel = "<output>", description = "Output directory.")
-  Path output;
 
   private Path partitions;
 
-  @Override
-  public String name() {
-    return "hssort";
-  }
 
-  @Override
-  protected String reportType() {
-    return "HadoopHssort";
-  }
 
-  @Override
-  protected List<Path> inputs() {
-    return Collections.singletonList(input);
-  }
 
-  @Override
-  protected Path output() {
-    return output;
-  }
 
   @Override
   protected Job createJob(Configuration conf) throws Exception {

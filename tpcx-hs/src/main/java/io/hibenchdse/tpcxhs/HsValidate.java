@@ -1,13 +1,12 @@
 package io.hibenchdse.tpcxhs;
 
-import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.core.InputOutputTool;
 import io.hibenchdse.core.RunResult;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.zip.CRC32;
 import org.apache.hadoop.conf.Configuration;
@@ -23,7 +22,6 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * Validates sorted data: keys in order within every split, and across splits and files in file
@@ -31,38 +29,17 @@ import picocli.CommandLine.Parameters;
  * generated data's when given. Any fault fails the run with a line naming the file and record.
  */
 @Command(name = "hsvalidate", description = "Validates global order and the checksum of sorted data.")
-public class HsValidate extends BenchmarkTool {
+public class HsValidate extends InputOutputTool {
   @Option(names = "-rows", description = "Expected record count (HSGen's).")
   Long rows;
 
   @Option(names = "-checksum", paramLabel = "<hex>", description = "Expected checksum (HSGen's), hex.")
   String checksum;
 
-  @Parameters(index = "0", paramLabel = "<input>", description = "Sorted data directory.")
-  Path input;
 
-  @Parameters(index = "1", paramLabel = "<report>", description = "Directory for the validation report.")
-  Path report;
 
-  @Override
-  public String name() {
-    return "hsvalidate";
-  }
 
-  @Override
-  protected String reportType() {
-    return "HadoopHsvalidate";
-  }
 
-  @Override
-  protected List<Path> inputs() {
-    return Collections.singletonList(input);
-  }
-
-  @Override
-  protected Path output() {
-    return report;
-  }
 
   @Override
   protected Job createJob(Configuration conf) throws Exception {
@@ -75,7 +52,7 @@ public class HsValidate extends BenchmarkTool {
     job.setOutputKeyClass(Text.class);
     job.setOutputValueClass(Text.class);
     FileInputFormat.setInputPaths(job, input);
-    FileOutputFormat.setOutputPath(job, report);
+    FileOutputFormat.setOutputPath(job, output);
     return job;
   }
 
@@ -84,9 +61,9 @@ public class HsValidate extends BenchmarkTool {
     long records = -1;
     String sum = null;
     List<String> errors = new ArrayList<>();
-    FileSystem fs = report.getFileSystem(job.getConfiguration());
+    FileSystem fs = output.getFileSystem(job.getConfiguration());
     try (BufferedReader r = new BufferedReader(new InputStreamReader(
-        fs.open(new Path(report, "part-r-00000")), StandardCharsets.UTF_8))) {
+        fs.open(new Path(output, "part-r-00000")), StandardCharsets.UTF_8))) {
       for (String line = r.readLine(); line != null; line = r.readLine()) {
         String[] kv = line.split("\t", 2);
         if (kv[0].equals("records")) {
@@ -102,7 +79,7 @@ public class HsValidate extends BenchmarkTool {
     result.metrics.put("checksum", sum);
     if (!errors.isEmpty()) {
       throw new IOException("out of order: " + errors.get(0)
-          + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more in " + report + ")" : ""));
+          + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more in " + output + ")" : ""));
     }
     if (rows != null && records != rows) {
       throw new IOException(fs.makeQualified(input) + " holds " + records + " records, expected " + rows);

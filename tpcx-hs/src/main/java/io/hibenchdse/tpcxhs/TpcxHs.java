@@ -46,15 +46,7 @@ public class TpcxHs extends BenchmarkTool {
   @Option(names = "-watts", description = "Average power of the system under test, W, for Watts/HSph@SF.")
   Double watts;
 
-  @Override
-  public String name() {
-    return "tpcxhs";
-  }
 
-  @Override
-  protected String reportType() {
-    return "HadoopTpcxhs";
-  }
 
   @Override
   protected List<Path> inputs() {
