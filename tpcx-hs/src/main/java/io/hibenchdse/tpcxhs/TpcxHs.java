@@ -165,11 +165,12 @@ public class TpcxHs extends BenchmarkTool {
     c.set(Results.REPORT_DIR, Results.reportDir(conf).resolve("tpcxhs-phases").toString());
     long startMs = System.currentTimeMillis();
     long t0 = System.nanoTime();
-    int status = WorkloadDriver.run(tool, c, args, System.err);
+    java.io.ByteArrayOutputStream why = new java.io.ByteArrayOutputStream();
+    int status = WorkloadDriver.run(tool, c, args, new java.io.PrintStream(why, true));
     long nanos = System.nanoTime() - t0;
     phases.put(name, nanos / 1e9);
     if (status != 0) {
-      throw new IOException(name + " failed (exit " + status + "); the run reports no metric");
+      throw new IOException(name + " failed: " + why.toString().trim() + "; the run reports no metric");
     }
     RunResult line = new RunResult();
     line.workload = name();

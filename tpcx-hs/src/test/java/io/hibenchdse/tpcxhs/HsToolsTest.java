@@ -94,6 +94,7 @@ class HsToolsTest {
     TestData.Outcome sf = hs("hsgen", "-sf", "7TB", path("x"));
     assertEquals(2, sf.status, sf.toString());
     assertTrue(sf.errLines.get(0).contains("unknown scale factor '7TB'"), sf.toString());
+    assertEquals(2, hs("hsgen", "-sf", "0.5", path("x")).status);
     assertEquals(2, hs("hsgen", "-rows", "0", path("x")).status);
     assertEquals(2, hs("hsgen", path("x")).status, "neither -sf nor -rows");
     assertEquals(2, hs("hsgen", "-sf", "1TB", "-rows", "5", path("x")).status, "both");
@@ -105,11 +106,26 @@ class HsToolsTest {
   }
 
   @Test
+  void aRunThatFailsAPhaseReportsNoMetric() throws Exception {
+    // the local file system keeps one replica whatever is asked, so HSDataCheck must fail the run
+    TestData.Outcome o = hs("tpcxhs", "-rows", "1000", "-replication", "3", "-root", path("tpcx"));
+    assertEquals(1, o.status, o.toString());
+    assertEquals(1, o.errLines.size(), o.toString());
+    assertTrue(o.errLines.get(0).contains("HSDataCheck failed: hsdatacheck: ") && o.errLines.get(0).contains("has replication 1, expected 3"),
+        o.toString());
+    assertTrue(o.result == null);
+    File report = new File(conf.get("hibench.report.dir"), "hibench.report");
+    assertTrue(!report.exists() || Files.readAllLines(report.toPath()).stream().noneMatch(l -> l.startsWith("HadoopTpcxhs")));
+  }
+
+  @Test
   void scaleFactors() {
     assertEquals(10_000_000_000L, ScaleFactor.of("1TB").rows);
     assertEquals(1_000_000_000L, ScaleFactor.of("100gb").rows);
     assertEquals(0.1, ScaleFactor.of("100GB").sf, 1e-12);
     assertEquals(100_000_000_000_000L, ScaleFactor.of("10000TB").rows);
     assertEquals(2e-6, ScaleFactor.ofRows(20_000).sf, 1e-15);
+    assertEquals(ScaleFactor.of("100GB").rows, ScaleFactor.of("0.1").rows);
+    assertEquals(ScaleFactor.of("3TB").rows, ScaleFactor.of("3").rows);
   }
 }
