@@ -36,4 +36,5 @@ while read -r kind jar workload args; do
   # shellcheck disable=SC2086
   $HADOOP_EXECUTABLE jar "$(jar_of "$jar")" "$workload" -D hibench.report.dir="$dir" $args < /dev/null
 done < "$plan"
-echo "run-all.sh: results in $report/hibench.report and $report/hibench.jsonl" >&2
+"$home/bin/hibench" summary --report-dir "$report"
+echo "run-all.sh: results in $report/hibench.report, hibench.jsonl, summary.csv and summary.png" >&2

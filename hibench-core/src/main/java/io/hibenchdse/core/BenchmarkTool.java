@@ -43,6 +43,8 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     "mapreduce.output.fileoutputformat.compress.type", "mapreduce.task.io.sort.mb",
     "mapreduce.local.map.tasks.maximum", "mapreduce.local.reduce.tasks.maximum",
     "cfs.replication", "cfs.consistencylevel.read", "cfs.consistencylevel.write",
+    // set by the suite's plan, so a summary can group runs of a real cluster too
+    "hibench.suite.workload", "hibench.profile",
   };
 
   private static final long POLL_MILLIS = 100;
@@ -268,14 +270,7 @@ public abstract class BenchmarkTool extends Configured implements Tool {
           : arg.paramLabel().replaceAll("[<>]", "");
       r.parameters.put(key, plain(arg.getValue()));
     }
-    List<String> keys = new ArrayList<>(java.util.Arrays.asList(RECORDED_KEYS));
-    keys.addAll(recordedKeys());
-    for (String key : keys) {
-      String v = jc.get(key);
-      if (v != null) {
-        r.configuration.put(key, v);
-      }
-    }
+    recordConfiguration(jc, r);
     for (CounterGroup group : job.getCounters()) {
       Map<String, Long> values = new LinkedHashMap<>();
       for (Counter c : group) {
@@ -284,6 +279,18 @@ public abstract class BenchmarkTool extends Configured implements Tool {
       r.counters.put(group.getName(), values);
     }
     return r;
+  }
+
+  /** Puts the configuration values that decide what a run measures into its result. */
+  protected void recordConfiguration(Configuration conf, RunResult r) {
+    List<String> keys = new ArrayList<>(java.util.Arrays.asList(RECORDED_KEYS));
+    keys.addAll(recordedKeys());
+    for (String key : keys) {
+      String v = conf.get(key);
+      if (v != null) {
+        r.configuration.put(key, v);
+      }
+    }
   }
 
   /** Option values as JSON-friendly values (Hadoop's Path is no bean). */

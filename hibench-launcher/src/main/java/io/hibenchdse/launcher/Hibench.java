@@ -21,13 +21,15 @@ public final class Hibench {
   }
 
   public static int run(String[] args, PrintStream out, PrintStream err) {
-    if (args.length > 0 && (args[0].equals("run") || args[0].equals("plan"))) {
-      Callable<Integer> command = args[0].equals("run") ? new SuiteRun(out) : new Plan(out);
+    if (args.length > 0 && (args[0].equals("run") || args[0].equals("plan") || args[0].equals("summary"))) {
+      Callable<Integer> command = args[0].equals("run") ? new SuiteRun(out)
+          : args[0].equals("plan") ? new Plan(out) : new SummaryCommand(out);
       return execute(command, "hibench " + args[0], Arrays.copyOfRange(args, 1, args.length), out, err);
     }
     WorkloadDriver all = Suite.allWorkloads();
     if (args.length == 0) {
       err.println("Usage: bin/hibench run|plan [options]      the suite (see bin/hibench run --help)");
+      err.println("       bin/hibench summary [--report-dir D] its summary from hibench.jsonl (after run-all.sh)");
       err.println("       bin/hibench <workload> [args]       one workload");
     }
     return all.run(new Configuration(), args, err);

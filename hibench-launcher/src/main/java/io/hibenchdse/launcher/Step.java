@@ -12,10 +12,10 @@ public record Step(String suiteWorkload, String jar, List<String> args, boolean 
     return args.get(0);
   }
 
-  /** The arguments with a generic option inserted after the workload name, where ToolRunner reads it. */
-  public List<String> withOption(String key, String value) {
+  /** The step with a generic option inserted after the workload name, where ToolRunner reads it. */
+  public Step withOption(String key, String value) {
     List<String> all = new java.util.ArrayList<>(args);
     all.addAll(1, List.of("-D", key + "=" + value));
-    return all;
+    return new Step(suiteWorkload, jar, List.copyOf(all), measured);
   }
 }

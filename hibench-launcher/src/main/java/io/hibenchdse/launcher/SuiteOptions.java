@@ -9,6 +9,10 @@ import picocli.CommandLine.Option;
 
 /** What to run: shared by {@code run} (embedded) and {@code plan} (for a real cluster). */
 final class SuiteOptions {
+  /** Recorded with every result, so {@code bin/hibench summary} can group a real cluster's runs. */
+  static final String SUITE_WORKLOAD = "hibench.suite.workload";
+  static final String PROFILE = "hibench.profile";
+
   @Option(names = "--profile", split = ",", defaultValue = "tiny", paramLabel = "tiny|small|large|...",
       description = "Data scale profiles, comma-separated; the smallest is the baseline of the deltas (default: ${DEFAULT-VALUE}).")
   List<String> profiles;
@@ -67,7 +71,8 @@ final class SuiteOptions {
       for (SuiteWorkload w : workloads()) {
         for (int run = 0; run < warmup + runs; run++) {
           for (Step s : w.steps(profile, root, par, run)) {
-            steps.add(new PlannedStep(profile, run, run < warmup, s));
+            Step labelled = s.withOption(SUITE_WORKLOAD, s.suiteWorkload()).withOption(PROFILE, profile.label());
+            steps.add(new PlannedStep(profile, run, run < warmup, labelled));
           }
         }
       }

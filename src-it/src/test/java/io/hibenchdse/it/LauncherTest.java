@@ -111,11 +111,16 @@ class LauncherTest {
     List<String> plan = Files.readAllLines(report.resolve("plan.txt"));
     assertEquals(2, plan.size(), plan.toString());
     assertTrue(plan.get(0).startsWith("prepare hibench-core randomtextwriter -D "), plan.get(0));
-    assertTrue(plan.get(1).startsWith("measure hibench-core wordcount "), plan.get(1));
+    assertTrue(plan.get(1).startsWith("measure hibench-core wordcount -D hibench.profile=tiny -D hibench.suite.workload=wordcount "),
+        plan.get(1));
     List<String> lines = Files.readAllLines(report.resolve(Results.REPORT_FILE));
     assertEquals(2, lines.size(), lines.toString());
     assertTrue(lines.get(1).startsWith("HadoopWordcount "), lines.get(1));
     assertEquals(1, Files.readAllLines(report.resolve("prepare").resolve(Results.JSON_FILE)).size());
+    List<String> summary = Files.readAllLines(report.resolve("summary.csv"));
+    assertEquals(2, summary.size(), summary.toString());
+    assertTrue(summary.get(1).startsWith("wordcount,tiny,1,"), summary.toString());
+    assertTrue(Files.exists(report.resolve("summary.png")));
   }
 
   @Test

@@ -90,6 +90,7 @@ public class TpcxHs extends BenchmarkTool {
     r.fileSystem = fs.getUri().toString();
     r.replication = replication;
     r.blockSize = fs.getDefaultBlockSize(root);
+    recordConfiguration(conf, r);
     r.parameters.put("sf", scale.sf);
     r.parameters.put("rows", scale.rows);
     r.parameters.put("replication", replication);
