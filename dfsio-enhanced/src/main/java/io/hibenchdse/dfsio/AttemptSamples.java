@@ -41,6 +41,9 @@ public class AttemptSamples {
     int hi = i >= 0 ? i + 1 : -i - 1; // first sample after t
     int lo = hi - 1;
     double span = times[hi] - times[lo];
+    if (span == 0) {
+      return cumulativeBytes[hi]; // two samples in the same millisecond
+    }
     return cumulativeBytes[lo] + (cumulativeBytes[hi] - cumulativeBytes[lo]) * (t - times[lo]) / span;
   }
 }

@@ -56,10 +56,10 @@ public class EnhancedDfsio extends BenchmarkTool {
   @Option(names = "-bufferSize", defaultValue = "1000000", description = "Bytes per write or read call (default: ${DEFAULT-VALUE}).")
   int bufferSize;
 
-  @Option(names = "-resFile", defaultValue = "TestDFSIO_results.log", description = "Local file the report is appended to (default: ${DEFAULT-VALUE}).")
+  @Option(names = "-resFile", description = "Local file the report is appended to (default: TestDFSIO_results.log in hibench.report.dir).")
   String resFile;
 
-  @Option(names = "-tputFile", defaultValue = "TestDFSIO_tput.csv", description = "Local CSV of the per-slot throughput (default: ${DEFAULT-VALUE}).")
+  @Option(names = "-tputFile", description = "Local CSV of the per-slot throughput (default: TestDFSIO_tput.csv in hibench.report.dir).")
   String tputFile;
 
   @Option(names = {"-sampleInterval", "-sampleInteval"}, defaultValue = "500", description = "ms between samples in a map (default: ${DEFAULT-VALUE}).")
@@ -133,10 +133,9 @@ public class EnhancedDfsio extends BenchmarkTool {
   }
 
   @Override
-  protected Job createJob(Configuration conf) throws Exception {
+  protected void validate(Configuration conf) throws Exception {
     if (mode.clean) {
-      System.out.println("dfsioe: deleted " + root());
-      return null;
+      return;
     }
     if (nrFiles < 1 || fileSizeMb < 1 || bufferSize < 1 || sampleIntervalMs < 1 || plotIntervalMs < 1) {
       throw new UsageException("-nrFiles, -fileSize, -bufferSize, -sampleInterval and -plotInterval must be positive");
@@ -145,10 +144,18 @@ public class EnhancedDfsio extends BenchmarkTool {
       throw new UsageException("-sumThreshold must be in (0, 1], was " + sumThreshold);
     }
     unitBytes(sampleUnit);
-    FileSystem fs = root().getFileSystem(conf);
     if (mode.read) {
-      checkDataFiles(fs);
+      checkDataFiles(root().getFileSystem(conf));
     }
+  }
+
+  @Override
+  protected Job createJob(Configuration conf) throws Exception {
+    if (mode.clean) {
+      System.out.println("dfsioe: deleted " + root());
+      return null;
+    }
+    FileSystem fs = root().getFileSystem(conf);
     fs.delete(attemptsDir(), true);
     Path control = new Path(root(), "io_control");
     fs.delete(control, true);
@@ -255,17 +262,20 @@ public class EnhancedDfsio extends BenchmarkTool {
         skipAnalyze ? null : SteadyPhase.analyze(maps, plotIntervalMs, sumThreshold),
         sampleUnit, unitBytes(sampleUnit));
     report.print(System.out);
-    report.appendTo(java.nio.file.Paths.get(resFile));
+    String why = report.whyNoSteadySlot();
+    if (why != null) {
+      throw new IOException(why); // before anything is written: no partial result on file
+    }
+    java.nio.file.Path dir = io.hibenchdse.core.Results.reportDir(getConf());
+    java.nio.file.Files.createDirectories(dir);
+    report.appendTo(resFile != null ? java.nio.file.Paths.get(resFile) : dir.resolve("TestDFSIO_results.log"));
     if (report.phase != null) {
-      report.writeCsv(java.nio.file.Paths.get(tputFile));
+      java.nio.file.Path csv = tputFile != null ? java.nio.file.Paths.get(tputFile) : dir.resolve("TestDFSIO_tput.csv");
+      report.writeCsv(csv);
       if (tputReportEach) {
-        report.writeCsvPerFile(java.nio.file.Paths.get(tputFile));
+        report.writeCsvPerFile(csv);
       }
     }
     report.addMetrics(result.metrics);
-    String why = report.whyNoSteadySlot();
-    if (why != null) {
-      throw new IOException(why);
-    }
   }
 }

@@ -71,7 +71,7 @@ public class IoMapper extends Mapper<Text, LongWritable, NullWritable, NullWrita
           in.close();
         }
       }
-    } catch (IOException | RuntimeException e) {
+    } catch (Throwable e) { // every failure, an Error too, marks the attempt as failed
       error = e.toString();
       throw e;
     } finally {

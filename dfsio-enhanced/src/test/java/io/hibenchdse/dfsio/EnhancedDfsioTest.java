@@ -112,6 +112,8 @@ class EnhancedDfsioTest {
     assertEquals(1, o.errLines.size(), o.toString());
     assertTrue(o.errLines.get(0).contains("no steady slot") && o.errLines.get(0).contains("-plotInterval"), o.toString());
     assertTrue(o.result == null);
+    assertTrue(!new File(dir, "result.txt").exists() && !new File(dir, "tput.csv").exists(),
+        "a failed run leaves no figures on file");
   }
 
   @Test

@@ -89,8 +89,12 @@ public class RandomTextWriter extends BenchmarkTool {
     return output;
   }
 
+  /** Sizes worked out by {@link #validate}. */
+  private long plannedBytesPerMap;
+  private int plannedMaps;
+
   @Override
-  protected Job createJob(Configuration conf) throws Exception {
+  protected void validate(Configuration conf) throws Exception {
     for (String[] legacy : LEGACY_KEYS) {
       if (conf.get(legacy[1]) == null && conf.get(legacy[0]) != null) {
         conf.set(legacy[1], conf.get(legacy[0]));
@@ -111,7 +115,7 @@ public class RandomTextWriter extends BenchmarkTool {
       throw new UsageException(TOTAL_BYTES + " must not be negative, was " + total);
     }
     if (total < 0) {
-      total = mapsPerHost * bytesPerMap * clusterNodes(conf);
+      total = mapsPerHost * bytesPerMap * nodes(conf);
     }
     long maps = total / bytesPerMap;
     if (maps == 0 && total > 0) {
@@ -130,12 +134,18 @@ public class RandomTextWriter extends BenchmarkTool {
       throw new UsageException("cannot write " + maps * bytesPerMap + " bytes: the file system has "
           + free + " bytes free");
     }
+    Formats.output(outFormat);
+    plannedBytesPerMap = bytesPerMap;
+    plannedMaps = (int) maps;
+  }
 
+  @Override
+  protected Job createJob(Configuration conf) throws Exception {
     Job job = Job.getInstance(conf, "random-text-writer");
     Configuration jc = job.getConfiguration();
-    jc.setLong(BYTES_PER_MAP, bytesPerMap);
-    jc.setInt(MAPS, (int) maps);
-    jc.setInt(MRJobConfig.NUM_MAPS, (int) maps);
+    jc.setLong(BYTES_PER_MAP, plannedBytesPerMap);
+    jc.setInt(MAPS, plannedMaps);
+    jc.setInt(MRJobConfig.NUM_MAPS, plannedMaps);
     job.setJarByClass(RandomTextWriter.class);
     job.setInputFormatClass(MapIndexInputFormat.class);
     job.setMapperClass(TextMapper.class);
@@ -170,15 +180,6 @@ public class RandomTextWriter extends BenchmarkTool {
     }
   }
 
-  private static int clusterNodes(Configuration conf) throws IOException, InterruptedException {
-    org.apache.hadoop.mapreduce.Cluster cluster = new org.apache.hadoop.mapreduce.Cluster(conf);
-    try {
-      return Math.max(1, cluster.getClusterStatus().getTaskTrackerCount());
-    } finally {
-      cluster.close();
-    }
-  }
-
   @Override
   protected List<String> recordedKeys() {
     return java.util.Arrays.asList(TOTAL_BYTES, BYTES_PER_MAP, MAPS, MIN_WORDS_KEY, MAX_WORDS_KEY,
@@ -207,8 +208,16 @@ public class RandomTextWriter extends BenchmarkTool {
     private byte[] buf = new byte[4096];
 
     Sentences(long seed, int mapIndex) {
-      // Each map gets its own stream: same seed, sizes and map count give the same bytes.
-      this.random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + mapIndex);
+      // Each map its own stream: same seed, sizes and map count give the same bytes. The seed is
+      // mixed first; seed * golden-gamma + i would make seed s+1 the stream of seed s one draw on.
+      this.random = new SplittableRandom(mix64(mix64(seed) + mapIndex));
+    }
+
+    /** A 64-bit finalizer (Stafford's mix 13, as in SplittableRandom): nearby inputs, unrelated outputs. */
+    static long mix64(long z) {
+      z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+      z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+      return z ^ (z >>> 31);
     }
 
     int nextInt(int bound) {

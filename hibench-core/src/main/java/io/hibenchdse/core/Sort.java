@@ -49,15 +49,30 @@ public class Sort extends InputOutputTool {
 
 
   @Override
+  protected void validate(Configuration conf) {
+    if (reduces != null && reduces < 1) {
+      throw new UsageException("-r must be at least 1, was " + reduces);
+    }
+    Formats.input(inFormat);
+    Formats.output(outFormat);
+    if (outKey != null) {
+      load(outKey, "-outKey");
+    }
+    if (outValue != null) {
+      load(outValue, "-outValue");
+    }
+    if (totalOrder != null) {
+      sampler();
+    }
+  }
+
+  @Override
   protected Job createJob(Configuration conf) throws Exception {
     Job job = Job.getInstance(conf, "sorter");
     job.setJarByClass(Sort.class);
     job.setMapperClass(Mapper.class);
     job.setReducerClass(Reducer.class);
     if (reduces != null) {
-      if (reduces < 1) {
-        throw new UsageException("-r must be at least 1, was " + reduces);
-      }
       job.setNumReduceTasks(reduces);
     }
     job.setInputFormatClass(Formats.input(inFormat));

@@ -46,6 +46,13 @@ public class WordCount extends BenchmarkTool {
   }
 
   @Override
+  protected void validate(Configuration conf) {
+    if (outFormat != null) {
+      Formats.output(outFormat);
+    }
+  }
+
+  @Override
   protected Job createJob(Configuration conf) throws Exception {
     Job job = Job.getInstance(conf, "word count");
     job.setJarByClass(WordCount.class);

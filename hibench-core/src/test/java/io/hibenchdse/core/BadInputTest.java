@@ -57,6 +57,17 @@ class BadInputTest {
   }
 
   @Test
+  void aBadOptionWithOverwriteDeletesNothing() throws Exception {
+    File out = new File(dir, "out");
+    out.mkdirs();
+    Files.write(new File(out, "precious.txt").toPath(), "keep me".getBytes());
+    assertOneLine(TestData.run(conf, "sort", "-overwrite", "-r", "0", text.getPath(), out.getPath()), 2, "-r");
+    conf.setLong(RandomTextWriter.BYTES_PER_MAP, -1);
+    assertOneLine(TestData.run(conf, "randomtextwriter", "-overwrite", out.getPath()), 2, RandomTextWriter.BYTES_PER_MAP);
+    assertTrue(new File(out, "precious.txt").exists());
+  }
+
+  @Test
   void overwriteNeverDeletesTheInput() {
     assertOneLine(TestData.run(conf, "wordcount", "-overwrite", text.getPath(), dir.getPath()), 2,
         "holds the input");

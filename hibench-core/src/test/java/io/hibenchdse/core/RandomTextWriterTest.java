@@ -71,6 +71,35 @@ class RandomTextWriterTest {
     assertFalse(java.util.Arrays.equals(bytes(ta.get(0)), bytes(ta.get(1))), "maps must not repeat each other");
   }
 
+  /** Consecutive seeds (the suite's fresh data sets) must not give shifted copies of one stream. */
+  @Test
+  void nearbySeedsAndMapsDrawUnrelatedWords() {
+    List<String> words = RandomTextWriter.words();
+    Text t = new Text();
+    java.util.Map<String, List<String>> streams = new java.util.LinkedHashMap<>();
+    for (long[] seedAndMap : new long[][] {{7, 0}, {8, 0}, {7, 1}, {9, 0}}) {
+      RandomTextWriter.Sentences s = new RandomTextWriter.Sentences(seedAndMap[0], (int) seedAndMap[1]);
+      s.sentence(2000, t);
+      streams.put(seedAndMap[0] + "/" + seedAndMap[1], java.util.Arrays.asList(t.toString().split(" ")));
+    }
+    List<List<String>> all = new java.util.ArrayList<>(streams.values());
+    for (int a = 0; a < all.size(); a++) {
+      for (int b = a + 1; b < all.size(); b++) {
+        java.util.Set<List<String>> grams = new HashSet<>();
+        for (int i = 0; i + 3 <= all.get(a).size(); i++) {
+          grams.add(all.get(a).subList(i, i + 3));
+        }
+        int shared = 0;
+        for (int i = 0; i + 3 <= all.get(b).size(); i++) {
+          shared += grams.contains(all.get(b).subList(i, i + 3)) ? 1 : 0;
+        }
+        // random 3-grams of a 1000-word list almost never repeat: a shifted stream shares ~all
+        assertTrue(shared < 20, streams.keySet() + " pair " + a + "," + b + " shares " + shared + " 3-grams");
+      }
+    }
+    assertEquals(1000, words.size());
+  }
+
   @Test
   void eachMapWritesTheRequestedSizeWithinOneRecord() throws Exception {
     long perMap = 50_000;

@@ -35,7 +35,7 @@ class StockToolsTest extends EmbeddedHdfsTest {
         TaskCounter.REDUCE_INPUT_GROUPS, TaskCounter.REDUCE_INPUT_RECORDS, TaskCounter.REDUCE_OUTPUT_RECORDS}) {
       assertEquals(stock.findCounter(c).getValue(), ours.result.counter(TaskCounter.class.getName(), c.name()), c.name());
     }
-    assertTrue(ours.result.counter(TaskCounter.class.getName(), "MAP_OUTPUT_RECORDS") > 50_000);
+    assertTrue(ours.result.counter(TaskCounter.class.getName(), "MAP_OUTPUT_RECORDS") > 30_000, "not a trivial input");
     assertEquals(TestData.readTextCounts(conf, new Path("/same/stock")),
         TestData.readTextCounts(conf, new Path("/same/ours")));
   }

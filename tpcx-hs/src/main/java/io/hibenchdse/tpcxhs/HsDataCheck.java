@@ -45,9 +45,15 @@ public class HsDataCheck extends BenchmarkTool {
   }
 
   /** The check is a listing, not a job: it runs here and returns no job. */
+  private ScaleFactor scale;
+
+  @Override
+  protected void validate(Configuration conf) {
+    scale = ScaleFactor.from(sf, rows);
+  }
+
   @Override
   protected Job createJob(Configuration conf) throws Exception {
-    ScaleFactor scale = ScaleFactor.from(sf, rows);
     FileSystem fs = dir.getFileSystem(conf);
     long bytes = 0;
     int files = 0;

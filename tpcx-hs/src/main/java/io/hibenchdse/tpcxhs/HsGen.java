@@ -61,15 +61,19 @@ public class HsGen extends BenchmarkTool {
   }
 
   @Override
-  protected Job createJob(Configuration conf) throws Exception {
+  protected void validate(Configuration conf) {
     scale = ScaleFactor.from(sf, rows);
     if (replication < 1) {
       throw new UsageException("-replication must be at least 1, was " + replication);
     }
-    int m = maps != null ? maps : conf.getInt("mapreduce.job.maps", 2);
-    if (m < 1) {
-      throw new UsageException("-maps must be at least 1, was " + m);
+    if (maps != null && maps < 1) {
+      throw new UsageException("-maps must be at least 1, was " + maps);
     }
+  }
+
+  @Override
+  protected Job createJob(Configuration conf) throws Exception {
+    int m = maps != null ? maps : Math.max(1, conf.getInt("mapreduce.job.maps", 2));
     Job job = Job.getInstance(conf, "hsgen");
     Configuration jc = job.getConfiguration();
     jc.setLong(RowRangeInputFormat.ROWS, scale.rows);

@@ -40,10 +40,14 @@ public class HsSort extends InputOutputTool {
 
 
   @Override
-  protected Job createJob(Configuration conf) throws Exception {
+  protected void validate(Configuration conf) {
     if (replication < 1 || samples < 1) {
       throw new UsageException("-replication and -samples must be at least 1");
     }
+  }
+
+  @Override
+  protected Job createJob(Configuration conf) throws Exception {
     Job job = Job.getInstance(conf, "hssort");
     job.getConfiguration().setInt("dfs.replication", replication);
     job.setJarByClass(HsSort.class);

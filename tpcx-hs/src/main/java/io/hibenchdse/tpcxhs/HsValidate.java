@@ -53,6 +53,7 @@ public class HsValidate extends InputOutputTool {
     job.setOutputValueClass(Text.class);
     FileInputFormat.setInputPaths(job, input);
     FileOutputFormat.setOutputPath(job, output);
+    FileOutputFormat.setCompressOutput(job, false); // the report is read back as plain text
     return job;
   }
 
@@ -119,7 +120,7 @@ public class HsValidate extends InputOutputTool {
 
     private static String record(Context context, long index) {
       FileSplit split = (FileSplit) context.getInputSplit();
-      return split.getPath().getName() + " record " + (split.getStart() / Records.LENGTH + index);
+      return split.getPath().getName() + " record " + (firstRecord(split.getStart()) + index);
     }
 
     @Override
@@ -158,7 +159,7 @@ public class HsValidate extends InputOutputTool {
         }
         if (previousLast != null && s[0].compareTo(previousLast) < 0) {
           context.write(new Text("error" + errors++), new Text(at[0] + " record "
-              + Long.parseLong(at[1]) / Records.LENGTH + ": key " + s[0] + " is below the last key "
+              + firstRecord(Long.parseLong(at[1])) + ": key " + s[0] + " is below the last key "
               + previousLast + " of " + previousWhere));
         }
         previousLast = s[1];
@@ -171,6 +172,11 @@ public class HsValidate extends InputOutputTool {
       context.write(new Text("records"), new Text(Long.toString(records)));
       context.write(new Text("checksum"), new Text(Long.toUnsignedString(sum, 16)));
     }
+  }
+
+  /** Index of the first whole record of a split starting at byte {@code start} (splits follow blocks, not records). */
+  static long firstRecord(long start) {
+    return (start + Records.LENGTH - 1) / Records.LENGTH;
   }
 
   /** Unsigned byte order, as Text sorts. */

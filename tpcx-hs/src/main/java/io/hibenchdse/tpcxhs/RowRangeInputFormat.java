@@ -28,11 +28,13 @@ public class RowRangeInputFormat extends InputFormat<LongWritable, NullWritable>
     long rows = context.getConfiguration().getLong(ROWS, 0);
     int maps = (int) Math.max(1, Math.min(rows, context.getConfiguration().getInt(MAPS, 1)));
     List<InputSplit> splits = new ArrayList<>(maps);
+    long base = rows / maps;
+    long extra = rows % maps; // the first maps take one row more (no rows * i: it overflows at 10000TB)
     long first = 0;
     for (int i = 0; i < maps; i++) {
-      long next = rows * (i + 1) / maps;
-      splits.add(new RangeSplit(first, next - first));
-      first = next;
+      long count = base + (i < extra ? 1 : 0);
+      splits.add(new RangeSplit(first, count));
+      first += count;
     }
     return splits;
   }

@@ -23,7 +23,7 @@ public final class ScaleFactor {
   /** One of the kit's sizes: {@code 100GB}, {@code 1TB} ... {@code 10000TB}, or in TB ({@code 0.1}, {@code 1} ...). */
   public static ScaleFactor of(String name) {
     String n = name.trim().toUpperCase(Locale.ROOT);
-    if (n.matches("[0-9.]+")) {
+    if (n.matches("[0-9]+(\\.[0-9]+)?")) {
       double tb = Double.parseDouble(n);
       n = tb == 0.1 ? "100GB" : (tb == Math.rint(tb) ? String.valueOf((long) tb) : n) + "TB";
     }

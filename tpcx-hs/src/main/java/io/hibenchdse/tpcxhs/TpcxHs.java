@@ -63,12 +63,21 @@ public class TpcxHs extends BenchmarkTool {
     return sf / (seconds / 3600);
   }
 
+  private ScaleFactor scale;
+
   @Override
-  protected Job createJob(Configuration conf) throws Exception {
-    ScaleFactor scale = ScaleFactor.from(sf, rows);
+  protected void validate(Configuration conf) {
+    scale = ScaleFactor.from(sf, rows);
     if ((systemCost != null && systemCost <= 0) || (watts != null && watts <= 0)) {
       throw new UsageException("-systemCost and -watts must be positive");
     }
+    if (replication < 1) {
+      throw new UsageException("-replication must be at least 1, was " + replication);
+    }
+  }
+
+  @Override
+  protected Job createJob(Configuration conf) throws Exception {
     FileSystem fs = root.getFileSystem(conf);
     List<Map<String, Object>> runs = new ArrayList<>();
     long startMs = System.currentTimeMillis();
@@ -106,7 +115,8 @@ public class TpcxHs extends BenchmarkTool {
       r.metrics.put("wattsPerHsph", watts / metric);
     }
     double seconds = (Double) performance.get("seconds");
-    r.timed(startMs, endMs, (long) (seconds * 1e9), scale.rows * Records.LENGTH, 1);
+    // start and end span both runs; the duration is the performance run's T
+    r.timed(startMs, endMs, (long) (seconds * 1e9), scale.rows * Records.LENGTH, nodes(conf));
     for (Map<String, Object> run : runs) {
       @SuppressWarnings("unchecked")
       List<RunResult> lines = (List<RunResult>) run.remove("lines");
@@ -177,7 +187,7 @@ public class TpcxHs extends BenchmarkTool {
     line.workload = name();
     line.type = reportType() + "-" + name.replace(" (", "-").replace(")", "");
     line.parameters.put("phase", name);
-    lines.add(line.timed(startMs, System.currentTimeMillis(), nanos, bytes, 1));
+    lines.add(line.timed(startMs, System.currentTimeMillis(), nanos, bytes, nodes(conf)));
     return tool.result();
   }
 

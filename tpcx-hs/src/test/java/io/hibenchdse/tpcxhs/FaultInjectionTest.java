@@ -33,8 +33,8 @@ class FaultInjectionTest {
         new File(dir, "sorted").getPath()).status);
   }
 
-  /** A copy of the sorted data whose second part file is changed by {@code fault}; its .crc files go. */
-  private static String damaged(String name, UnaryOperator<byte[]> fault) throws Exception {
+  /** A copy of the sorted data without its .crc files (so it can be changed). */
+  private static File copy(String name) throws Exception {
     File copy = new File(dir, name);
     copy.mkdirs();
     for (File f : new File(dir, "sorted").listFiles()) {
@@ -42,14 +42,58 @@ class FaultInjectionTest {
         Files.copy(f.toPath(), new File(copy, f.getName()).toPath());
       }
     }
-    File part = new File(copy, "part-r-00001");
+    return copy;
+  }
+
+  /** A copy of the sorted data whose second part file is changed by {@code fault}. */
+  private static String damaged(String name, UnaryOperator<byte[]> fault) throws Exception {
+    File part = new File(copy(name), "part-r-00001");
     Files.write(part.toPath(), fault.apply(Files.readAllBytes(part.toPath())));
-    return copy.getPath();
+    return part.getParent();
   }
 
   private static TestData.Outcome validate(String data) {
-    return TestData.run(Driver.DRIVER, conf, "hsvalidate", "-rows", String.valueOf(ROWS), "-checksum", checksum,
+    return validate(conf, data);
+  }
+
+  private static TestData.Outcome validate(Configuration c, String data) {
+    return TestData.run(Driver.DRIVER, c, "hsvalidate", "-overwrite", "-rows", String.valueOf(ROWS), "-checksum", checksum,
         data, data + "-report");
+  }
+
+  @Test
+  void misorderAcrossFiles() throws Exception {
+    // swap the last record of part-r-00000 and the first of part-r-00001: each file stays sorted,
+    // count and checksum stay, only the order across the files breaks
+    File data = copy("across");
+    File p0 = new File(data, "part-r-00000");
+    File p1 = new File(data, "part-r-00001");
+    byte[] a = Files.readAllBytes(p0.toPath());
+    byte[] b = Files.readAllBytes(p1.toPath());
+    byte[] lastOfA = Arrays.copyOfRange(a, a.length - 100, a.length);
+    System.arraycopy(b, 0, a, a.length - 100, 100);
+    System.arraycopy(lastOfA, 0, b, 0, 100);
+    Files.write(p0.toPath(), a);
+    Files.write(p1.toPath(), b);
+    assertFails(validate(data.getPath()), "out of order", "part-r-00001 record 0", "of part-r-00000");
+  }
+
+  @Test
+  void manyUnalignedSplitsAndAnEmptyFile() throws Exception {
+    // splits of 1030 bytes start mid-record; record numbers must still be right
+    Configuration small = new Configuration(conf);
+    small.setLong("mapreduce.input.fileinputformat.split.maxsize", 1030);
+    File data = copy("splits");
+    Files.write(new File(data, "part-r-00002").toPath(), new byte[0]);
+    TestData.Outcome ok = validate(small, data.getPath());
+    assertEquals(0, ok.status, ok.toString());
+    File p1 = new File(data, "part-r-00001");
+    byte[] b = Files.readAllBytes(p1.toPath());
+    byte[] r25 = Arrays.copyOfRange(b, 2500, 2600);
+    System.arraycopy(b, 2600, b, 2500, 100);
+    System.arraycopy(r25, 0, b, 2600, 100);
+    Files.write(p1.toPath(), b);
+    assertFails(validate(small, data.getPath()), "out of order", "part-r-00001 record 26:");
   }
 
   private static void assertFails(TestData.Outcome o, String... fragments) {
