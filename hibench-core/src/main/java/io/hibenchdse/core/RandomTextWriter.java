@@ -1,8 +1,6 @@
 package io.hibenchdse.core;
 
 import java.io.BufferedReader;
-import java.io.DataInput;
-import java.io.DataOutput;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -14,18 +12,12 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.IntWritable;
+import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
-import org.apache.hadoop.io.Writable;
-import org.apache.hadoop.mapreduce.InputFormat;
-import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.Mapper;
-import org.apache.hadoop.mapreduce.RecordReader;
-import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -48,11 +40,6 @@ public class RandomTextWriter extends BenchmarkTool {
   public static final String MIN_WORDS_VALUE = "mapreduce.randomtextwriter.minwordsvalue";
   public static final String MAX_WORDS_VALUE = "mapreduce.randomtextwriter.maxwordsvalue";
   public static final String SEED = "mapreduce.randomtextwriter.seed";
-  /**
-   * The map count, under a key of our own: the local job runner resets {@code mapreduce.job.maps}
-   * to 1 on submission, which makes the stock tool write a single map's worth there.
-   */
-  static final String MAPS = "mapreduce.randomtextwriter.maps";
 
   /** More maps than this is a typo, not a data set. */
   static final int MAX_MAPS = 1_000_000;
@@ -144,10 +131,12 @@ public class RandomTextWriter extends BenchmarkTool {
     Job job = Job.getInstance(conf, "random-text-writer");
     Configuration jc = job.getConfiguration();
     jc.setLong(BYTES_PER_MAP, plannedBytesPerMap);
-    jc.setInt(MAPS, plannedMaps);
+    // one row a map, its map index (the stock tool's map count is lost on the local job runner)
+    jc.setLong(RowRangeInputFormat.ROWS, plannedMaps);
+    jc.setInt(RowRangeInputFormat.MAPS, plannedMaps);
     jc.setInt(MRJobConfig.NUM_MAPS, plannedMaps);
     job.setJarByClass(RandomTextWriter.class);
-    job.setInputFormatClass(MapIndexInputFormat.class);
+    job.setInputFormatClass(RowRangeInputFormat.class);
     job.setMapperClass(TextMapper.class);
     job.setNumReduceTasks(0);
     job.setOutputKeyClass(Text.class);
@@ -182,7 +171,7 @@ public class RandomTextWriter extends BenchmarkTool {
 
   @Override
   protected List<String> recordedKeys() {
-    return java.util.Arrays.asList(TOTAL_BYTES, BYTES_PER_MAP, MAPS, MIN_WORDS_KEY, MAX_WORDS_KEY,
+    return java.util.Arrays.asList(TOTAL_BYTES, BYTES_PER_MAP, RowRangeInputFormat.MAPS, MIN_WORDS_KEY, MAX_WORDS_KEY,
         MIN_WORDS_VALUE, MAX_WORDS_VALUE, SEED);
   }
 
@@ -257,9 +246,9 @@ public class RandomTextWriter extends BenchmarkTool {
   }
 
   /** Writes {@code bytespermap} bytes of key and value text, as the stock mapper counts them. */
-  public static class TextMapper extends Mapper<IntWritable, NullWritable, Text, Text> {
+  public static class TextMapper extends Mapper<LongWritable, NullWritable, Text, Text> {
     @Override
-    protected void map(IntWritable mapIndex, NullWritable ignored, Context context)
+    protected void map(LongWritable mapIndex, NullWritable ignored, Context context)
         throws IOException, InterruptedException {
       Configuration conf = context.getConfiguration();
       long remaining = conf.getLong(BYTES_PER_MAP, 1L << 30);
@@ -267,7 +256,7 @@ public class RandomTextWriter extends BenchmarkTool {
       int keyRange = conf.getInt(MAX_WORDS_KEY, 10) - minKey;
       int minValue = conf.getInt(MIN_WORDS_VALUE, 10);
       int valueRange = conf.getInt(MAX_WORDS_VALUE, 100) - minValue;
-      Sentences sentences = new Sentences(conf.getLong(SEED, 0), mapIndex.get());
+      Sentences sentences = new Sentences(conf.getLong(SEED, 0), (int) mapIndex.get());
       Text key = new Text();
       Text value = new Text();
       long records = 0;
@@ -285,88 +274,6 @@ public class RandomTextWriter extends BenchmarkTool {
       }
       context.getCounter(Counters.RECORDS_WRITTEN).increment(records);
       context.getCounter(Counters.BYTES_WRITTEN).increment(bytes);
-    }
-  }
-
-  /** One split per map, each holding its map index, so generation needs no input files. */
-  public static class MapIndexInputFormat extends InputFormat<IntWritable, NullWritable> {
-    @Override
-    public List<InputSplit> getSplits(JobContext context) {
-      int maps = context.getConfiguration().getInt(MAPS, 1);
-      List<InputSplit> splits = new ArrayList<>(maps);
-      for (int i = 0; i < maps; i++) {
-        splits.add(new MapIndexSplit(i));
-      }
-      return splits;
-    }
-
-    @Override
-    public RecordReader<IntWritable, NullWritable> createRecordReader(InputSplit split,
-        TaskAttemptContext context) {
-      return new RecordReader<IntWritable, NullWritable>() {
-        private boolean done;
-
-        @Override
-        public void initialize(InputSplit s, TaskAttemptContext c) {}
-
-        @Override
-        public boolean nextKeyValue() {
-          if (done) {
-            return false;
-          }
-          done = true;
-          return true;
-        }
-
-        @Override
-        public IntWritable getCurrentKey() {
-          return new IntWritable(((MapIndexSplit) split).index);
-        }
-
-        @Override
-        public NullWritable getCurrentValue() {
-          return NullWritable.get();
-        }
-
-        @Override
-        public float getProgress() {
-          return done ? 1 : 0;
-        }
-
-        @Override
-        public void close() {}
-      };
-    }
-  }
-
-  /** A split that is only a map index. */
-  public static class MapIndexSplit extends InputSplit implements Writable {
-    int index;
-
-    public MapIndexSplit() {}
-
-    MapIndexSplit(int index) {
-      this.index = index;
-    }
-
-    @Override
-    public long getLength() {
-      return 0;
-    }
-
-    @Override
-    public String[] getLocations() {
-      return new String[0];
-    }
-
-    @Override
-    public void write(DataOutput out) throws IOException {
-      out.writeInt(index);
-    }
-
-    @Override
-    public void readFields(DataInput in) throws IOException {
-      index = in.readInt();
     }
   }
 }

@@ -1,6 +1,7 @@
 package io.hibenchdse.tpcxhs;
 
 import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.core.RowRangeInputFormat;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.UsageException;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package io.hibenchdse.tpcxhs;
+package io.hibenchdse.core;
 
 import java.io.DataInput;
 import java.io.DataOutput;
@@ -15,13 +15,13 @@ import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 
 /**
- * Row numbers {@code [0, rows)} in contiguous ranges, one a map, as keys for TeraGen's record
- * generator (whose own input format is not public). The map count is under its own key: the local
- * job runner resets {@code mapreduce.job.maps} to 1.
+ * The input of a generator: row numbers {@code [0, rows)} in contiguous ranges, one a map (TeraGen's
+ * record generator takes them as keys; RandomTextWriter runs one row a map, its map index). The map
+ * count is under its own key: the local job runner resets {@code mapreduce.job.maps} to 1.
  */
 public class RowRangeInputFormat extends InputFormat<LongWritable, NullWritable> {
-  static final String ROWS = "tpcxhs.rows";
-  static final String MAPS = "tpcxhs.maps";
+  public static final String ROWS = "hibench.generator.rows";
+  public static final String MAPS = "hibench.generator.maps";
 
   @Override
   public List<InputSplit> getSplits(JobContext context) {
