@@ -85,7 +85,6 @@ public class EnhancedDfsio extends BenchmarkTool {
 
   private Path root;
 
-
   private String modeName() {
     return mode.write ? "write" : mode.read ? "read" : "clean";
   }

@@ -68,8 +68,10 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     return "Hadoop" + Character.toUpperCase(name().charAt(0)) + name().substring(1);
   }
 
-  /** Paths the run reads; each must exist. */
-  protected abstract List<Path> inputs();
+  /** Paths the run reads; each must exist (default: none, as for a generator). */
+  protected List<Path> inputs() {
+    return java.util.Collections.emptyList();
+  }
 
   /** The directory the run writes, or null for a tool that only reads (a check). */
   protected abstract Path output();

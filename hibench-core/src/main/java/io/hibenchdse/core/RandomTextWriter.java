@@ -7,7 +7,6 @@ import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.apache.hadoop.conf.Configuration;
@@ -63,13 +62,6 @@ public class RandomTextWriter extends BenchmarkTool {
 
   @Parameters(index = "0", paramLabel = "<output>", description = "Output directory.")
   Path output;
-
-
-
-  @Override
-  protected List<Path> inputs() {
-    return Collections.emptyList();
-  }
 
   @Override
   protected Path output() {

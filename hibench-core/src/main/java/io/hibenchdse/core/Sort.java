@@ -41,12 +41,7 @@ public class Sort extends InputOutputTool {
       description = "Sample the input and partition by key range, so the output is globally sorted.")
   List<String> totalOrder;
 
-
   private Path partitionFile;
-
-
-
-
 
   @Override
   protected void validate(Configuration conf) {

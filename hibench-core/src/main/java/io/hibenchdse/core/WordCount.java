@@ -33,8 +33,6 @@ public class WordCount extends BenchmarkTool {
   @Parameters(arity = "2..*", paramLabel = "<path>", description = "Input paths, then the output directory.")
   List<Path> paths;
 
-
-
   @Override
   protected List<Path> inputs() {
     return paths.subList(0, paths.size() - 1);

@@ -10,6 +10,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -20,19 +21,13 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "hsdatacheck", description = "Checks record count, size and replication of a data set.")
 public class HsDataCheck extends BenchmarkTool {
-  @Option(names = "-sf", paramLabel = "100GB|1TB|...|10000TB", description = "The kit's scale factor.")
-  String sf;
-
-  @Option(names = "-rows", description = "Expected row count.")
-  Long rows;
+  @Mixin ScaleOptions size;
 
   @Option(names = "-replication", defaultValue = "3", description = "Expected replication of every file (default: ${DEFAULT-VALUE}).")
   short replication;
 
   @Parameters(index = "0", paramLabel = "<dir>", description = "Data directory to check.")
   Path dir;
-
-
 
   @Override
   protected List<Path> inputs() {
@@ -49,7 +44,7 @@ public class HsDataCheck extends BenchmarkTool {
 
   @Override
   protected void validate(Configuration conf) {
-    scale = ScaleFactor.from(sf, rows);
+    scale = size.scale();
   }
 
   @Override

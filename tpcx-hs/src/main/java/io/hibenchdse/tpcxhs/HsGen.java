@@ -5,7 +5,6 @@ import io.hibenchdse.core.RowRangeInputFormat;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.UsageException;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.examples.terasort.TeraGen;
@@ -15,6 +14,7 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -27,11 +27,7 @@ import picocli.CommandLine.Parameters;
 public class HsGen extends BenchmarkTool {
   public static final String CHECKSUM = "checksum";
 
-  @Option(names = "-sf", paramLabel = "100GB|1TB|...|10000TB", description = "The kit's scale factor.")
-  String sf;
-
-  @Option(names = "-rows", description = "Any row count, for testing.")
-  Long rows;
+  @Mixin ScaleOptions size;
 
   @Option(names = "-replication", defaultValue = "3", description = "Replication of the data (default: ${DEFAULT-VALUE}).")
   short replication;
@@ -43,13 +39,6 @@ public class HsGen extends BenchmarkTool {
   Path output;
 
   ScaleFactor scale;
-
-
-
-  @Override
-  protected List<Path> inputs() {
-    return Collections.emptyList();
-  }
 
   @Override
   protected Path output() {
@@ -63,7 +52,7 @@ public class HsGen extends BenchmarkTool {
 
   @Override
   protected void validate(Configuration conf) {
-    scale = ScaleFactor.from(sf, rows);
+    scale = size.scale();
     if (replication < 1) {
       throw new UsageException("-replication must be at least 1, was " + replication);
     }

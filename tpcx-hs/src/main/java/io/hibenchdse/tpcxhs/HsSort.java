@@ -32,12 +32,7 @@ public class HsSort extends InputOutputTool {
   @Option(names = "-samples", defaultValue = "100000", description = "Keys sampled for the partitions (default: ${DEFAULT-VALUE}).")
   int samples;
 
-
   private Path partitions;
-
-
-
-
 
   @Override
   protected void validate(Configuration conf) {

@@ -36,11 +36,6 @@ public class HsValidate extends InputOutputTool {
   @Option(names = "-checksum", paramLabel = "<hex>", description = "Expected checksum (HSGen's), hex.")
   String checksum;
 
-
-
-
-
-
   @Override
   protected Job createJob(Configuration conf) throws Exception {
     Job job = Job.getInstance(conf, "hsvalidate");

@@ -8,7 +8,6 @@ import io.hibenchdse.core.WorkloadDriver;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -18,6 +17,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -28,11 +28,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "tpcxhs", description = "Runs the TPCx-HS benchmark (two runs) and reports HSph@SF.")
 public class TpcxHs extends BenchmarkTool {
-  @Option(names = "-sf", paramLabel = "100GB|1TB|...|10000TB", description = "The kit's scale factor.")
-  String sf;
-
-  @Option(names = "-rows", description = "Any row count, for testing.")
-  Long rows;
+  @Mixin ScaleOptions size;
 
   @Option(names = "-replication", defaultValue = "3", description = "Replication of data and sorted output (default: ${DEFAULT-VALUE}).")
   short replication;
@@ -45,13 +41,6 @@ public class TpcxHs extends BenchmarkTool {
 
   @Option(names = "-watts", description = "Average power of the system under test, W, for Watts/HSph@SF.")
   Double watts;
-
-
-
-  @Override
-  protected List<Path> inputs() {
-    return Collections.emptyList();
-  }
 
   @Override
   protected Path output() {
@@ -67,7 +56,7 @@ public class TpcxHs extends BenchmarkTool {
 
   @Override
   protected void validate(Configuration conf) {
-    scale = ScaleFactor.from(sf, rows);
+    scale = size.scale();
     if ((systemCost != null && systemCost <= 0) || (watts != null && watts <= 0)) {
       throw new UsageException("-systemCost and -watts must be positive");
     }
@@ -193,7 +182,7 @@ public class TpcxHs extends BenchmarkTool {
 
   private void printSummary(ScaleFactor scale, List<Map<String, Object>> runs, Map<String, Object> performance,
       Map<String, Object> repeatability) {
-    String label = sf != null ? sf : java.math.BigDecimal.valueOf(scale.sf).stripTrailingZeros().toPlainString();
+    String label = size.sf != null ? size.sf : java.math.BigDecimal.valueOf(scale.sf).stripTrailingZeros().toPlainString();
     System.out.printf(Locale.ROOT, "===== TPCx-HS at SF %s (%d rows, replication %d) =====%n",
         label, scale.rows, replication);
     for (Map<String, Object> run : runs) {
