@@ -1,0 +1,30 @@
+package io.hibenchdse.cassandra;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import org.apache.cassandra.service.EmbeddedCassandraService;
+
+/**
+ * Main class of the node's child JVM: starts Cassandra from the yaml that {@link LocalCassandra}
+ * wrote, signals readiness with a file, and stops when its standard input closes, so the node
+ * never outlives the process that started it.
+ */
+public final class CassandraNode {
+  private CassandraNode() {}
+
+  public static void main(String[] args) throws IOException {
+    Path dir = Path.of(args[0]);
+    EmbeddedCassandraService service = new EmbeddedCassandraService();
+    service.start();
+    Path tmp = dir.resolve(LocalCassandra.READY + ".tmp");
+    Files.writeString(tmp, Long.toString(ProcessHandle.current().pid()));
+    Files.move(tmp, dir.resolve(LocalCassandra.READY), StandardCopyOption.ATOMIC_MOVE);
+    while (System.in.read() != -1) {
+      // The parent never writes; end of input means it closed us or died.
+    }
+    // Cassandra's shutdown hook drains the node (flushes memtables) before the JVM ends.
+    System.exit(0);
+  }
+}

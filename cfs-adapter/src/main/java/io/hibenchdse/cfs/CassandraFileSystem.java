@@ -1,0 +1,395 @@
+package io.hibenchdse.cfs;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileAlreadyExistsException;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.ParentNotDirectoryException;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.PathIsNotEmptyDirectoryException;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.util.Progressable;
+
+/**
+ * {@code cfs://host[:port]/path}: an HDFS-compatible file system stored in Apache Cassandra, on the
+ * design of DataStax's CFS. The {@code inode} table stands in for the NameNode and {@code sblocks}
+ * for the DataNodes (see {@link CfsStore} and the module README for the layout).
+ */
+public class CassandraFileSystem extends FileSystem {
+  public static final String SCHEME = "cfs";
+  static final String BLOCK_SIZE = "fs.local.block.size";
+  static final String SUB_BLOCK_SIZE = "fs.local.subblock.size";
+  static final String WRITE_IN_FLIGHT = "cfs.write.inflight";
+  static final String READ_AHEAD = "cfs.read.ahead";
+  static final long DEFAULT_BLOCK_SIZE = 64L << 20;
+  static final int DEFAULT_SUB_BLOCK_SIZE = 2 << 20;
+
+  static {
+    // cfs.* defaults, so every job configuration, and the results recorded from it, carries them.
+    Configuration.addDefaultResource("cfs-default.xml");
+  }
+
+  private URI uri;
+  private Path workingDir;
+  private CfsStore store;
+  private short replication;
+
+  @Override
+  public String getScheme() {
+    return SCHEME;
+  }
+
+  @Override
+  protected int getDefaultPort() {
+    return CfsStore.DEFAULT_PORT;
+  }
+
+  @Override
+  public void initialize(URI name, Configuration conf) throws IOException {
+    super.initialize(name, conf);
+    setConf(conf);
+    uri = URI.create(SCHEME + "://" + (name.getAuthority() == null ? "" : name.getAuthority()));
+    store = new CfsStore(uri, conf);
+    replication = store.replication();
+    workingDir = makeQualified(new Path("/user", currentUser()));
+  }
+
+  @Override
+  public URI getUri() {
+    return uri;
+  }
+
+  @Override
+  public Path getWorkingDirectory() {
+    return workingDir;
+  }
+
+  @Override
+  public void setWorkingDirectory(Path dir) {
+    workingDir = makeQualified(dir);
+  }
+
+  @Override
+  public long getDefaultBlockSize() {
+    return getConf().getLongBytes(BLOCK_SIZE, DEFAULT_BLOCK_SIZE);
+  }
+
+  @Override
+  public short getDefaultReplication() {
+    return replication;
+  }
+
+  /** Every file has the keyspace's replication factor; a file cannot have its own. */
+  @Override
+  public boolean setReplication(Path src, short r) throws IOException {
+    inode(src);
+    return false;
+  }
+
+  /** The consistency levels this file system reads and writes with, for results and reports. */
+  public String consistency() {
+    return "read " + store.readLevel + ", write " + store.writeLevel;
+  }
+
+  private String key(Path p) {
+    return makeQualified(p).toUri().getPath();
+  }
+
+  private Inode inode(Path p) throws IOException {
+    Inode n = store.get(key(p));
+    if (n == null) {
+      throw new FileNotFoundException("cfs: no such file or directory: " + p);
+    }
+    return n;
+  }
+
+  @Override
+  public FileStatus getFileStatus(Path p) throws IOException {
+    statistics.incrementReadOps(1);
+    return status(inode(p));
+  }
+
+  private FileStatus status(Inode n) {
+    Path p = makeQualified(new Path(n.path));
+    boolean dir = n.isDirectory();
+    return new FileStatus(n.length, dir, dir ? 0 : replication, n.blockSize, n.mtime, n.atime,
+        new FsPermission(n.permission), n.owner, n.group, p);
+  }
+
+  @Override
+  public FileStatus[] listStatus(Path p) throws IOException {
+    statistics.incrementReadOps(1);
+    Inode n = inode(p);
+    if (!n.isDirectory()) {
+      return new FileStatus[] {status(n)};
+    }
+    List<Inode> children = store.list(n.path);
+    FileStatus[] out = new FileStatus[children.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = status(children.get(i));
+    }
+    return out;
+  }
+
+  @Override
+  public boolean mkdirs(Path p, FsPermission permission) throws IOException {
+    statistics.incrementWriteOps(1);
+    String path = key(p);
+    FsPermission masked = permission.applyUMask(FsPermission.getUMask(getConf()));
+    List<String> missing = new ArrayList<>();
+    for (String at = path; !at.equals("/"); at = Inode.parentOf(at)) {
+      Inode n = store.get(at);
+      if (n != null) {
+        if (!n.isDirectory()) {
+          if (at.equals(path)) {
+            throw new FileAlreadyExistsException("cfs: " + p + " is a file");
+          }
+          throw new ParentNotDirectoryException("cfs: " + at + " is a file, not a directory");
+        }
+        break;
+      }
+      missing.add(at);
+    }
+    long now = System.currentTimeMillis();
+    for (int i = missing.size() - 1; i >= 0; i--) {
+      store.put(Inode.directory(missing.get(i), currentUser(), currentGroup(), masked.toShort(), now));
+    }
+    return true;
+  }
+
+  @Override
+  public FSDataOutputStream create(Path p, FsPermission permission, boolean overwrite, int bufferSize,
+      short ignoredReplication, long blockSize, Progressable progress) throws IOException {
+    statistics.incrementWriteOps(1);
+    String path = key(p);
+    Inode existing = store.get(path);
+    if (existing != null) {
+      if (existing.isDirectory()) {
+        throw new FileAlreadyExistsException("cfs: " + p + " is a directory");
+      }
+      if (!overwrite) {
+        throw new FileAlreadyExistsException("cfs: " + p + " already exists");
+      }
+    }
+    Path parent = makeQualified(p).getParent();
+    if (parent != null) {
+      mkdirs(parent, FsPermission.getDirDefault());
+    }
+    long block = blockSize > 0 ? blockSize : getDefaultBlockSize();
+    int sub = (int) Math.min(block, getConf().getLongBytes(SUB_BLOCK_SIZE, DEFAULT_SUB_BLOCK_SIZE));
+    short perm = permission.applyUMask(FsPermission.getUMask(getConf())).toShort();
+    Inode template = new Inode(path, Inode.FILE, 0, block, sub, null, currentUser(), currentGroup(), perm, 0, 0);
+    return new FSDataOutputStream(
+        new CfsOutputStream(store, template, existing, getConf().getInt(WRITE_IN_FLIGHT, 4)), statistics);
+  }
+
+  @Override
+  public FSDataOutputStream append(Path p, int bufferSize, Progressable progress) throws IOException {
+    throw new UnsupportedOperationException("cfs: append is not supported (files are immutable once closed): " + p);
+  }
+
+  @Override
+  public FSDataInputStream open(Path p, int bufferSize) throws IOException {
+    statistics.incrementReadOps(1);
+    Inode n = inode(p);
+    if (n.isDirectory()) {
+      throw new FileNotFoundException("cfs: " + p + " is a directory");
+    }
+    return new FSDataInputStream(new CfsInputStream(store, n, statistics, getConf().getInt(READ_AHEAD, 2)));
+  }
+
+  @Override
+  public boolean delete(Path p, boolean recursive) throws IOException {
+    statistics.incrementWriteOps(1);
+    Inode n = store.get(key(p));
+    if (n == null) {
+      return false;
+    }
+    if (!n.isDirectory()) {
+      store.remove(n.path);
+      store.removeBlocks(n.blocks);
+      return true;
+    }
+    String dir = n.path;
+    List<Inode> children = store.list(dir);
+    if (!children.isEmpty() && !recursive) {
+      throw new PathIsNotEmptyDirectoryException("cfs: " + p + " is a non-empty directory");
+    }
+    if (dir.equals("/")) {
+      // The root stays; only what it holds goes.
+      for (Inode child : children) {
+        delete(new Path(child.path), true);
+      }
+      return true;
+    }
+    // The directory's own row first: the whole tree disappears at once, then its contents go.
+    store.remove(n.path);
+    removeTree(dir, children);
+    return true;
+  }
+
+  private void removeTree(String dir, List<Inode> children) {
+    List<Block> blocks = new ArrayList<>();
+    for (Inode child : children) {
+      if (child.isDirectory()) {
+        removeTree(child.path, store.list(child.path));
+      } else {
+        blocks.addAll(child.blocks);
+      }
+    }
+    store.removeChildren(dir);
+    store.removeBlocks(blocks);
+  }
+
+  /**
+   * HDFS's rename: into an existing directory, never over an existing file, false when the source
+   * is missing or the destination's parent is. Moves rows only; the blocks stay where they are.
+   */
+  @Override
+  public boolean rename(Path src, Path dst) throws IOException {
+    statistics.incrementWriteOps(1);
+    String from = key(src);
+    String to = key(dst);
+    Inode n = store.get(from);
+    if (n == null || from.equals("/")) {
+      return false;
+    }
+    if (from.equals(to)) {
+      return !n.isDirectory();
+    }
+    Inode target = store.get(to);
+    if (target != null) {
+      if (!target.isDirectory()) {
+        return false;
+      }
+      to = Inode.child(to, Inode.nameOf(from));
+      if (store.get(to) != null) {
+        return false;
+      }
+    } else {
+      Inode parent = store.get(Inode.parentOf(to));
+      if (parent == null) {
+        return false;
+      }
+      if (!parent.isDirectory()) {
+        throw new ParentNotDirectoryException("cfs: " + Inode.parentOf(to) + " is a file, not a directory");
+      }
+    }
+    if (to.startsWith(from + "/")) {
+      throw new IOException("cfs: cannot move " + src + " into itself (" + dst + ")");
+    }
+    if (n.isDirectory()) {
+      copyTree(from, to);
+    }
+    store.put(n.movedTo(to));
+    store.remove(from);
+    if (n.isDirectory()) {
+      dropListings(from);
+    }
+    return true;
+  }
+
+  /** Writes the rows under {@code from} again under {@code to}, before the old ones are dropped. */
+  private void copyTree(String from, String to) {
+    for (Inode child : store.list(from)) {
+      String moved = Inode.child(to, Inode.nameOf(child.path));
+      if (child.isDirectory()) {
+        copyTree(child.path, moved);
+      }
+      store.put(child.movedTo(moved));
+    }
+  }
+
+  private void dropListings(String dir) {
+    for (Inode child : store.list(dir)) {
+      if (child.isDirectory()) {
+        dropListings(child.path);
+      }
+    }
+    store.removeChildren(dir);
+  }
+
+  @Override
+  public BlockLocation[] getFileBlockLocations(FileStatus file, long start, long len) throws IOException {
+    if (file == null) {
+      return null;
+    }
+    if (start < 0 || len < 0) {
+      throw new IllegalArgumentException("cfs: negative start or length");
+    }
+    Inode n = inode(file.getPath());
+    List<BlockLocation> out = new ArrayList<>();
+    long end = start + len;
+    for (Block b : n.blocks) {
+      if (b.offset + b.length <= start || (b.offset >= end && !(len == 0 && b.offset == start))) {
+        continue;
+      }
+      List<InetSocketAddress> replicas = store.replicas(b.id);
+      String[] names = new String[replicas.size()];
+      String[] hosts = new String[replicas.size()];
+      for (int i = 0; i < names.length; i++) {
+        hosts[i] = replicas.get(i).getAddress().getHostName();
+        names[i] = hosts[i] + ":" + replicas.get(i).getPort();
+      }
+      out.add(new BlockLocation(names, hosts, b.offset, b.length));
+    }
+    return out.toArray(new BlockLocation[0]);
+  }
+
+  @Override
+  public void setPermission(Path p, FsPermission permission) throws IOException {
+    Inode n = inode(p);
+    store.put(n.withAttributes(n.owner, n.group, permission.toShort(), n.mtime, n.atime));
+  }
+
+  @Override
+  public void setOwner(Path p, String user, String group) throws IOException {
+    Inode n = inode(p);
+    store.put(n.withAttributes(user == null ? n.owner : user, group == null ? n.group : group,
+        n.permission, n.mtime, n.atime));
+  }
+
+  @Override
+  public void setTimes(Path p, long mtime, long atime) throws IOException {
+    Inode n = inode(p);
+    store.put(n.withAttributes(n.owner, n.group, n.permission, mtime < 0 ? n.mtime : mtime, atime < 0 ? n.atime : atime));
+  }
+
+  @Override
+  public void close() throws IOException {
+    try {
+      super.close();
+    } finally {
+      if (store != null) {
+        store.close();
+      }
+    }
+  }
+
+  static String currentUser() {
+    try {
+      return UserGroupInformation.getCurrentUser().getShortUserName();
+    } catch (IOException e) {
+      return System.getProperty("user.name");
+    }
+  }
+
+  static String currentGroup() {
+    try {
+      String[] groups = UserGroupInformation.getCurrentUser().getGroupNames();
+      return groups.length > 0 ? groups[0] : "supergroup";
+    } catch (IOException e) {
+      return "supergroup";
+    }
+  }
+}

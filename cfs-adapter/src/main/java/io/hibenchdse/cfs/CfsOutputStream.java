@@ -1,0 +1,169 @@
+package io.hibenchdse.cfs;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.atomic.AtomicReference;
+import com.datastax.oss.driver.api.core.uuid.Uuids;
+
+/**
+ * Writes a file as it fills sub-blocks: each full sub-block is sent asynchronously, with a bounded
+ * number in flight (the buffer pool is the bound), and each new block is first recorded in
+ * {@code pending}. Only {@link #close} writes the inode row, so the file is invisible until then and
+ * a crashed writer leaves blocks that {@code cfs check} finds through {@code pending}.
+ */
+final class CfsOutputStream extends OutputStream {
+  private final CfsStore store;
+  private final Inode template;
+  private final Inode replaced;
+  private final long blockSize;
+  private final int subBlockSize;
+  private final BlockingQueue<byte[]> free;
+  private final int buffers;
+  private final AtomicReference<Throwable> failure = new AtomicReference<>();
+  private final List<Block> blocks = new ArrayList<>();
+  private final List<UUID> pending = new ArrayList<>();
+
+  private byte[] buf;
+  private int count;
+  private int limit;
+  private UUID block;
+  private long blockStart;
+  private long blockFill;
+  private int sub;
+  private long length;
+  private boolean closed;
+
+  /**
+   * @param template the file's inode as it will be written at close (length and blocks are filled in)
+   * @param replaced the file this one overwrites, whose blocks go once the new inode is in place
+   */
+  CfsOutputStream(CfsStore store, Inode template, Inode replaced, int inFlight) {
+    this.store = store;
+    this.template = template;
+    this.replaced = replaced;
+    this.blockSize = template.blockSize;
+    this.subBlockSize = template.subBlockSize;
+    this.buffers = inFlight + 1;
+    this.free = new ArrayBlockingQueue<>(buffers);
+    for (int i = 0; i < buffers; i++) {
+      free.add(new byte[subBlockSize]);
+    }
+    this.buf = free.poll();
+    this.limit = subBlockSize;
+  }
+
+  @Override
+  public void write(int b) throws IOException {
+    write(new byte[] {(byte) b}, 0, 1);
+  }
+
+  @Override
+  public void write(byte[] b, int off, int len) throws IOException {
+    checkOpen();
+    while (len > 0) {
+      if (count == limit) {
+        sendSubBlock();
+      }
+      if (block == null) {
+        startBlock();
+      }
+      int n = Math.min(len, limit - count);
+      System.arraycopy(b, off, buf, count, n);
+      count += n;
+      off += n;
+      len -= n;
+    }
+  }
+
+  private void startBlock() throws IOException {
+    block = Uuids.timeBased();
+    blockStart = length;
+    blockFill = 0;
+    sub = 0;
+    store.addPending(block, template.path);
+    pending.add(block);
+    limit = (int) Math.min(subBlockSize, blockSize);
+  }
+
+  /** Sends the full (or, at close, last) sub-block and takes a free buffer, waiting if none is. */
+  private void sendSubBlock() throws IOException {
+    rethrow();
+    final byte[] sent = buf;
+    store.writeSub(block, sub, ByteBuffer.wrap(sent, 0, count)).whenComplete((rs, error) -> {
+      if (error != null) {
+        failure.compareAndSet(null, error);
+      }
+      free.add(sent);
+    });
+    sub++;
+    blockFill += count;
+    length += count;
+    count = 0;
+    if (blockFill == blockSize) {
+      blocks.add(new Block(block, blockStart, blockFill));
+      block = null;
+    } else {
+      limit = (int) Math.min(subBlockSize, blockSize - blockFill);
+    }
+    buf = take();
+  }
+
+  private byte[] take() throws IOException {
+    try {
+      return free.take();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while writing " + template.path);
+    }
+  }
+
+  private void rethrow() throws IOException {
+    Throwable t = failure.get();
+    if (t != null) {
+      throw new IOException("cfs: writing " + template.path + " failed: " + t.getMessage(), t);
+    }
+  }
+
+  private void checkOpen() throws IOException {
+    if (closed) {
+      throw new IOException("cfs: stream for " + template.path + " is closed");
+    }
+  }
+
+  /** Waits for every sub-block, then publishes the inode: the moment the file becomes visible. */
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    if (count > 0) {
+      sendSubBlock();
+    }
+    if (block != null) {
+      blocks.add(new Block(block, blockStart, blockFill));
+      block = null;
+    }
+    // All buffers back in the pool means every write has been answered.
+    List<byte[]> drained = new ArrayList<>();
+    drained.add(buf);
+    while (drained.size() < buffers) {
+      drained.add(take());
+    }
+    rethrow();
+    long now = System.currentTimeMillis();
+    store.put(new Inode(template.path, Inode.FILE, length, blockSize, subBlockSize, blocks,
+        template.owner, template.group, template.permission, now, now));
+    store.removePending(pending);
+    if (replaced != null) {
+      store.removeBlocks(replaced.blocks);
+    }
+  }
+}

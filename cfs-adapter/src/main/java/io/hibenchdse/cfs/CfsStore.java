@@ -1,0 +1,305 @@
+package io.hibenchdse.cfs;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlIdentifier;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.data.TupleValue;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.TokenMap;
+import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
+import com.datastax.oss.driver.api.core.type.DataTypes;
+import com.datastax.oss.driver.api.core.type.TupleType;
+import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Scanner;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletionStage;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * The CQL side of cfs://: one driver session, the keyspace's tables and the statements that read and
+ * write them. Everything above it thinks in paths, inodes and blocks.
+ */
+final class CfsStore implements Closeable {
+  static final String KEYSPACE = "cfs.keyspace";
+  static final String REPLICATION = "cfs.replication";
+  static final String READ_CL = "cfs.consistencylevel.read";
+  static final String WRITE_CL = "cfs.consistencylevel.write";
+  static final String DATACENTER = "cfs.datacenter";
+  static final String REQUEST_TIMEOUT = "cfs.request.timeout";
+  static final int DEFAULT_PORT = 9042;
+
+  private static final String INODE_COLUMNS =
+      "kind, length, block_size, sub_block_size, blocks, owner, grp, perm, mtime, atime";
+
+  final String keyspace;
+  final ConsistencyLevel readLevel;
+  final ConsistencyLevel writeLevel;
+  private final CqlSession session;
+  private final TupleType blockType = DataTypes.tupleOf(DataTypes.TIMEUUID, DataTypes.BIGINT, DataTypes.BIGINT);
+  private final PreparedStatement selectInode;
+  private final PreparedStatement listInodes;
+  private final PreparedStatement insertInode;
+  private final PreparedStatement deleteInode;
+  private final PreparedStatement deleteDirectory;
+  private final PreparedStatement insertSub;
+  private final PreparedStatement selectSub;
+  private final PreparedStatement deleteBlock;
+  private final PreparedStatement insertPending;
+  private final PreparedStatement deletePending;
+
+  CfsStore(URI uri, Configuration conf) throws IOException {
+    keyspace = conf.get(KEYSPACE, "cfs");
+    if (!keyspace.matches("[A-Za-z][A-Za-z0-9_]{0,47}")) {
+      throw new IllegalArgumentException(KEYSPACE + " '" + keyspace + "' is not a valid keyspace name");
+    }
+    readLevel = level(conf, READ_CL, "ONE");
+    writeLevel = level(conf, WRITE_CL, "QUORUM");
+    session = connect(uri, conf);
+    try {
+      createSchema(conf.getInt(REPLICATION, 1));
+      selectInode = prepare("SELECT " + INODE_COLUMNS + " FROM %s.inode WHERE parent = ? AND name = ?");
+      listInodes = prepare("SELECT name, " + INODE_COLUMNS + " FROM %s.inode WHERE parent = ?");
+      insertInode = prepare("INSERT INTO %s.inode (parent, name, " + INODE_COLUMNS
+          + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      deleteInode = prepare("DELETE FROM %s.inode WHERE parent = ? AND name = ?");
+      deleteDirectory = prepare("DELETE FROM %s.inode WHERE parent = ?");
+      insertSub = prepare("INSERT INTO %s.sblocks (block_id, sub, data) VALUES (?, ?, ?)");
+      selectSub = prepare("SELECT data FROM %s.sblocks WHERE block_id = ? AND sub = ?");
+      deleteBlock = prepare("DELETE FROM %s.sblocks WHERE block_id = ?");
+      insertPending = prepare("INSERT INTO %s.pending (block_id, path, started) VALUES (?, ?, ?)");
+      deletePending = prepare("DELETE FROM %s.pending WHERE block_id = ?");
+    } catch (RuntimeException e) {
+      session.close();
+      throw e;
+    }
+  }
+
+  private static ConsistencyLevel level(Configuration conf, String key, String dflt) {
+    String v = conf.getTrimmed(key, dflt).toUpperCase(Locale.ROOT);
+    try {
+      return DefaultConsistencyLevel.valueOf(v);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(key + " '" + v + "' is not a consistency level (ONE, QUORUM, LOCAL_QUORUM, ALL, ...)");
+    }
+  }
+
+  private static CqlSession connect(URI uri, Configuration conf) throws IOException {
+    String host = uri.getHost() == null ? "127.0.0.1" : uri.getHost();
+    int port = uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort();
+    ClassLoader driverLoader = CqlSession.class.getClassLoader();
+    ProgrammaticDriverConfigLoaderBuilder config = DriverConfigLoader.programmaticBuilder(driverLoader)
+        .withDuration(DefaultDriverOption.REQUEST_TIMEOUT,
+            Duration.ofMillis(conf.getTimeDuration(REQUEST_TIMEOUT, 120_000, java.util.concurrent.TimeUnit.MILLISECONDS)))
+        // DDL waits for the driver's schema refresh; the default debounce costs a second a table.
+        .withDuration(DefaultDriverOption.METADATA_SCHEMA_WINDOW, Duration.ofMillis(10))
+        .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
+        .withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, Duration.ofSeconds(10));
+    String dc = conf.getTrimmed(DATACENTER);
+    if (dc == null) {
+      config.withString(DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS, "DcInferringLoadBalancingPolicy");
+    }
+    CqlSessionBuilder builder = CqlSession.builder().withClassLoader(driverLoader)
+        .withConfigLoader(config.build())
+        .addContactPoint(InetSocketAddress.createUnresolved(host, port));
+    if (dc != null) {
+      builder.withLocalDatacenter(dc);
+    }
+    try {
+      return builder.build();
+    } catch (RuntimeException e) {
+      throw new IOException("cannot reach Cassandra at " + host + ":" + port + " for " + uri + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Creates the keyspace and tables unless they exist (DDL is slow, so look first). */
+  private void createSchema(int replication) {
+    Optional<KeyspaceMetadata> ks = session.getMetadata().getKeyspace(keyspace);
+    if (ks.isPresent() && ks.get().getTable("inode").isPresent() && ks.get().getTable("sblocks").isPresent()
+        && ks.get().getTable("pending").isPresent()) {
+      return;
+    }
+    for (String ddl : schema(keyspace, replication)) {
+      session.execute(SimpleStatement.newInstance(ddl).setTimeout(Duration.ofSeconds(60)));
+    }
+    long now = System.currentTimeMillis();
+    session.execute(SimpleStatement.newInstance(String.format("INSERT INTO %s.inode (parent, name, " + INODE_COLUMNS
+        + ") VALUES ('.', '.', 'd', 0, 0, 0, null, ?, ?, ?, ?, ?) IF NOT EXISTS", keyspace),
+        CassandraFileSystem.currentUser(), CassandraFileSystem.currentGroup(), (short) 0755,
+        Instant.ofEpochMilli(now), Instant.ofEpochMilli(now)));
+  }
+
+  /** The DDL of the module README, from {@code schema.cql}. */
+  static List<String> schema(String keyspace, int replication) {
+    String text;
+    try (InputStream in = CfsStore.class.getResourceAsStream("schema.cql");
+        Scanner s = new Scanner(in, "UTF-8").useDelimiter("\\A")) {
+      text = s.next();
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+    List<String> statements = new ArrayList<>();
+    for (String stmt : text.replaceAll("--[^\n]*", "").split(";")) {
+      if (!stmt.trim().isEmpty()) {
+        statements.add(stmt.trim().replace("${keyspace}", keyspace).replace("${replication}", Integer.toString(replication)));
+      }
+    }
+    return statements;
+  }
+
+  private PreparedStatement prepare(String cql) {
+    return session.prepare(String.format(cql, keyspace));
+  }
+
+  private BoundStatement read(BoundStatement s) {
+    return s.setConsistencyLevel(readLevel);
+  }
+
+  private BoundStatement write(BoundStatement s) {
+    return s.setConsistencyLevel(writeLevel);
+  }
+
+  /** The keyspace's replication factor, summed over data centers: every block's replica count. */
+  short replication() {
+    Optional<KeyspaceMetadata> ks = session.getMetadata().getKeyspace(keyspace);
+    int total = 0;
+    if (ks.isPresent()) {
+      for (java.util.Map.Entry<String, String> e : ks.get().getReplication().entrySet()) {
+        if (!e.getKey().equals("class")) {
+          total += Integer.parseInt(e.getValue().replaceAll("/.*", ""));
+        }
+      }
+    }
+    return (short) Math.max(1, total);
+  }
+
+  Inode get(String path) {
+    Row row = session.execute(read(selectInode.bind(Inode.parentOf(path), Inode.nameOf(path)))).one();
+    return row == null ? null : inode(path, row);
+  }
+
+  List<Inode> list(String dir) {
+    List<Inode> children = new ArrayList<>();
+    for (Row row : session.execute(read(listInodes.bind(dir)))) {
+      children.add(inode(Inode.child(dir, row.getString("name")), row));
+    }
+    return children;
+  }
+
+  void put(Inode n) {
+    List<TupleValue> blocks = new ArrayList<>(n.blocks.size());
+    for (Block b : n.blocks) {
+      blocks.add(blockType.newValue(b.id, b.offset, b.length));
+    }
+    session.execute(write(insertInode.bind(Inode.parentOf(n.path), Inode.nameOf(n.path), n.kind, n.length,
+        n.blockSize, n.subBlockSize, blocks, n.owner, n.group, n.permission,
+        Instant.ofEpochMilli(n.mtime), Instant.ofEpochMilli(n.atime))));
+  }
+
+  void remove(String path) {
+    session.execute(write(deleteInode.bind(Inode.parentOf(path), Inode.nameOf(path))));
+  }
+
+  /** Drops a directory's whole listing partition in one tombstone. */
+  void removeChildren(String dir) {
+    session.execute(write(deleteDirectory.bind(dir)));
+  }
+
+  CompletionStage<AsyncResultSet> writeSub(UUID block, int sub, ByteBuffer data) {
+    return session.executeAsync(write(insertSub.bind(block, sub, data)));
+  }
+
+  /** A sub-block's bytes, or null if the row is missing. */
+  CompletionStage<ByteBuffer> readSub(UUID block, int sub) {
+    return session.executeAsync(read(selectSub.bind(block, sub))).thenApply(rs -> {
+      Row r = rs.one();
+      return r == null ? null : r.getByteBuffer(0);
+    });
+  }
+
+  void removeBlocks(Collection<Block> blocks) {
+    List<CompletionStage<AsyncResultSet>> deletes = new ArrayList<>();
+    for (Block b : blocks) {
+      deletes.add(session.executeAsync(write(deleteBlock.bind(b.id))));
+    }
+    deletes.forEach(d -> d.toCompletableFuture().join());
+  }
+
+  void addPending(UUID block, String path) {
+    session.execute(write(insertPending.bind(block, path, Instant.now())));
+  }
+
+  void removePending(Collection<UUID> blocks) {
+    List<CompletionStage<AsyncResultSet>> deletes = new ArrayList<>();
+    for (UUID id : blocks) {
+      deletes.add(session.executeAsync(write(deletePending.bind(id))));
+    }
+    deletes.forEach(d -> d.toCompletableFuture().join());
+  }
+
+  /** The nodes holding a block's partition, from the driver's copy of the token ring. */
+  List<InetSocketAddress> replicas(UUID block) {
+    Optional<TokenMap> ring = session.getMetadata().getTokenMap();
+    if (!ring.isPresent()) {
+      return Collections.emptyList();
+    }
+    ByteBuffer key = TypeCodecs.TIMEUUID.encode(block, session.getContext().getProtocolVersion());
+    Set<Node> nodes = ring.get().getReplicas(CqlIdentifier.fromInternal(keyspace), key);
+    List<InetSocketAddress> addresses = new ArrayList<>(nodes.size());
+    for (Node n : nodes) {
+      addresses.add(n.getBroadcastRpcAddress().orElseGet(() -> (InetSocketAddress) n.getEndPoint().resolve()));
+    }
+    return addresses;
+  }
+
+  /** The session, for the admin command's full-table scans. */
+  CqlSession session() {
+    return session;
+  }
+
+  private Inode inode(String path, Row row) {
+    List<Block> blocks = new ArrayList<>();
+    List<TupleValue> stored = row.getList("blocks", TupleValue.class);
+    if (stored != null) {
+      for (TupleValue t : stored) {
+        blocks.add(new Block(t.getUuid(0), t.getLong(1), t.getLong(2)));
+      }
+    }
+    return new Inode(path, row.getString("kind"), row.getLong("length"), row.getLong("block_size"),
+        row.getInt("sub_block_size"), blocks, row.getString("owner"), row.getString("grp"),
+        row.getShort("perm"), millis(row.getInstant("mtime")), millis(row.getInstant("atime")));
+  }
+
+  private static long millis(Instant t) {
+    return t == null ? 0 : t.toEpochMilli();
+  }
+
+  @Override
+  public void close() {
+    session.close();
+  }
+}
