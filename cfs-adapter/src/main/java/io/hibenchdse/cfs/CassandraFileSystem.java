@@ -5,9 +5,11 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
@@ -170,6 +172,18 @@ public class CassandraFileSystem extends FileSystem {
   @Override
   public FSDataOutputStream create(Path p, FsPermission permission, boolean overwrite, int bufferSize,
       short ignoredReplication, long blockSize, Progressable progress) throws IOException {
+    return create(p, permission, overwrite, blockSize, true);
+  }
+
+  @Override
+  public FSDataOutputStream createNonRecursive(Path p, FsPermission permission,
+      EnumSet<CreateFlag> flags, int bufferSize, short ignoredReplication,
+      long blockSize, Progressable progress) throws IOException {
+    return create(p, permission, flags.contains(CreateFlag.OVERWRITE), blockSize, false);
+  }
+
+  private FSDataOutputStream create(Path p, FsPermission permission, boolean overwrite, long blockSize,
+      boolean makeParents) throws IOException {
     statistics.incrementWriteOps(1);
     String path = key(p);
     Inode existing = store.get(path);
@@ -182,8 +196,16 @@ public class CassandraFileSystem extends FileSystem {
       }
     }
     Path parent = makeQualified(p).getParent();
-    if (parent != null) {
+    if (parent != null && makeParents) {
       mkdirs(parent, FsPermission.getDirDefault());
+    } else if (parent != null) {
+      Inode dir = store.get(key(parent));
+      if (dir == null) {
+        throw new FileNotFoundException("cfs: parent directory " + parent + " does not exist");
+      }
+      if (!dir.isDirectory()) {
+        throw new ParentNotDirectoryException("cfs: " + parent + " is a file, not a directory");
+      }
     }
     long block = blockSize > 0 ? blockSize : getDefaultBlockSize();
     int sub = (int) Math.min(block, getConf().getLongBytes(SUB_BLOCK_SIZE, DEFAULT_SUB_BLOCK_SIZE));
