@@ -28,7 +28,8 @@ public final class LocalCassandra implements AutoCloseable {
 
   /**
    * How the node runs. {@code quick} trades steady-state speed and durability for a fast start
-   * (C1 only, serial GC, no fsync): right for tests, wrong for measurements.
+   * (C1 only, serial GC, no fsync): right for tests, wrong for measurements. Neither uses
+   * cassandra.unsafesystem, which loses the schema when the node is killed.
    */
   public record Settings(String heap, boolean quick) {
     public static final Settings TESTS = new Settings("384m", true);
@@ -152,7 +153,6 @@ public final class LocalCassandra implements AutoCloseable {
     cmd.add("-Dcassandra.skip_wait_for_gossip_to_settle=0");
     cmd.add("-Dcassandra.ring_delay_ms=100");
     cmd.add("-Dcassandra.superuser_setup_delay_ms=0");
-    cmd.add("-Dcassandra.unsafesystem=" + settings.quick());
     cmd.add("-cp");
     cmd.add(classPath());
     cmd.add(CassandraNode.class.getName());

@@ -1,0 +1,106 @@
+package io.hibenchdse.cfs;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.data.TupleValue;
+import com.datastax.oss.driver.api.core.uuid.Uuids;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * One pass over the keyspace: what it holds (usage) and what does not add up (the check). The
+ * tables are read pending, then sblocks, then inode: a writer records a block in pending before its
+ * first sub-block and writes the inode before dropping pending, so a block seen in sblocks is
+ * either referenced by the time inode is read, or was pending when pending was read, or is older
+ * than the grace period only if its writer is gone.
+ */
+final class KeyspaceScan {
+  /** A block some inode lists but whose sub-blocks are missing: the file cannot be read. */
+  static final class Damage {
+    final String path;
+    final UUID block;
+    final int expected;
+    final int found;
+
+    Damage(String path, UUID block, int expected, int found) {
+      this.path = path;
+      this.block = block;
+      this.expected = expected;
+      this.found = found;
+    }
+  }
+
+  final long startedMs = System.currentTimeMillis();
+  long files;
+  long directories;
+  long bytes;
+  long referencedBlocks;
+  final Map<UUID, Integer> storedSubBlocks = new HashMap<>();
+  final Map<UUID, String> pending = new HashMap<>();
+  /** Blocks no inode lists, older than the grace period: left by writers that never closed. */
+  final List<UUID> orphans = new ArrayList<>();
+  /** Pending rows of blocks that an inode lists (the writer died between the two writes). */
+  final List<UUID> stalePending = new ArrayList<>();
+  /** Pending rows older than the grace period whose block no inode lists. */
+  final List<UUID> abandonedPending = new ArrayList<>();
+  final List<Damage> damaged = new ArrayList<>();
+
+  static KeyspaceScan run(CfsStore store, long graceMs) {
+    KeyspaceScan scan = new KeyspaceScan();
+    CqlSession s = store.session();
+    String ks = store.keyspace;
+    for (Row r : s.execute(scan(ks, "SELECT block_id, path FROM %s.pending", store))) {
+      scan.pending.put(r.getUuid(0), r.getString(1));
+    }
+    for (Row r : s.execute(scan(ks, "SELECT block_id, sub FROM %s.sblocks", store))) {
+      scan.storedSubBlocks.merge(r.getUuid(0), 1, Integer::sum);
+    }
+    Map<UUID, Boolean> referenced = new HashMap<>();
+    for (Row r : s.execute(scan(ks, "SELECT parent, name, kind, length, sub_block_size, blocks FROM %s.inode", store))) {
+      if (Inode.DIRECTORY.equals(r.getString("kind"))) {
+        scan.directories++;
+        continue;
+      }
+      scan.files++;
+      scan.bytes += r.getLong("length");
+      String path = Inode.child(r.getString("parent"), r.getString("name"));
+      List<TupleValue> blocks = r.getList("blocks", TupleValue.class);
+      for (TupleValue t : blocks) {
+        Block b = new Block(t.getUuid(0), t.getLong(1), t.getLong(2));
+        referenced.put(b.id, true);
+        scan.referencedBlocks++;
+        int expected = b.subBlocks(r.getInt("sub_block_size"));
+        int found = scan.storedSubBlocks.getOrDefault(b.id, 0);
+        if (found < expected) {
+          scan.damaged.add(new Damage(path, b.id, expected, found));
+        }
+      }
+    }
+    long cutoff = scan.startedMs - graceMs;
+    for (UUID id : scan.storedSubBlocks.keySet()) {
+      if (!referenced.containsKey(id) && Uuids.unixTimestamp(id) <= cutoff) {
+        scan.orphans.add(id);
+      }
+    }
+    for (UUID id : scan.pending.keySet()) {
+      if (referenced.containsKey(id)) {
+        scan.stalePending.add(id);
+      } else if (Uuids.unixTimestamp(id) <= cutoff) {
+        scan.abandonedPending.add(id);
+      }
+    }
+    return scan;
+  }
+
+  private static SimpleStatement scan(String keyspace, String cql, CfsStore store) {
+    return SimpleStatement.newInstance(String.format(cql, keyspace)).setConsistencyLevel(store.readLevel);
+  }
+
+  boolean clean() {
+    return orphans.isEmpty() && stalePending.isEmpty() && abandonedPending.isEmpty() && damaged.isEmpty();
+  }
+}
