@@ -293,13 +293,17 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     return r;
   }
 
-  /** Puts the configuration values that decide what a run measures into its result. */
+  /**
+   * Puts the configuration values that decide what a run measures into its result. The cfs.* keys
+   * (defaults included) only for runs on cfs://: they say nothing about a run on HDFS.
+   */
   protected void recordConfiguration(Configuration conf, RunResult r) {
     List<String> keys = new ArrayList<>(java.util.Arrays.asList(RECORDED_KEYS));
     keys.addAll(recordedKeys());
+    boolean onCfs = r.fileSystem != null && r.fileSystem.startsWith("cfs:");
     for (String key : keys) {
       String v = conf.get(key);
-      if (v != null) {
+      if (v != null && (onCfs || !key.startsWith("cfs."))) {
         r.configuration.put(key, v);
       }
     }

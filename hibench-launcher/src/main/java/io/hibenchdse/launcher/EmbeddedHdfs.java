@@ -10,7 +10,7 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
  * A real HDFS in this JVM (NameNode and DataNodes of {@link MiniDFSCluster}) whose every file lives
  * under one base directory, so runs and tests never share or leave behind state.
  */
-public final class EmbeddedHdfs implements AutoCloseable {
+public final class EmbeddedHdfs implements EmbeddedStorage {
   private final MiniDFSCluster cluster;
 
   private EmbeddedHdfs(MiniDFSCluster cluster) {
@@ -36,10 +36,19 @@ public final class EmbeddedHdfs implements AutoCloseable {
   }
 
   /** A copy of the cluster's client configuration (fs.defaultFS points at it). */
+  @Override
   public Configuration conf() {
     Configuration conf = new Configuration(cluster.getConfiguration(0));
     conf.set("fs.defaultFS", uri().toString());
     return conf;
+  }
+
+  @Override
+  public String describe() {
+    Configuration conf = cluster.getConfiguration(0);
+    return "in-process HDFS at " + uri() + ": " + cluster.getDataNodes().size() + " DataNode(s), replication "
+        + conf.get("dfs.replication") + ", no fsync when a block is closed (dfs.datanode.synconclose="
+        + conf.getBoolean("dfs.datanode.synconclose", false) + ")";
   }
 
   public MiniDFSCluster cluster() {

@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher;
 
+import io.hibenchdse.cassandra.LocalCassandra;
 import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.LocalRunner;
 import io.hibenchdse.core.Results;
@@ -22,11 +23,19 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code bin/hibench run}: the whole suite on the embedded default, a real HDFS (NameNode and
- * DataNodes) in this JVM with Hadoop's local job runner, so it needs no installed Hadoop.
+ * DataNodes) in this JVM, or with {@code --target cfs} a real Cassandra node in a child JVM, with
+ * Hadoop's local job runner, so it needs no installed Hadoop.
  */
-@Command(name = "run", description = "Runs the listed workloads on an in-process HDFS and writes the report.")
+@Command(name = "run", description = "Runs the listed workloads on an in-process HDFS (or Cassandra node) and writes the report.")
 final class SuiteRun implements Callable<Integer> {
+  /** The storage a suite run measures. */
+  enum Target { hdfs, cfs }
+
   @Mixin SuiteOptions options;
+
+  @Option(names = "--target", defaultValue = "hdfs", paramLabel = "hdfs|cfs",
+      description = "Storage to run on: an in-process HDFS, or cfs:// on a Cassandra node in a child JVM (default: ${DEFAULT-VALUE}).")
+  Target target;
 
   @Option(names = "--datanodes", defaultValue = "1", description = "DataNodes of the in-process HDFS (default: ${DEFAULT-VALUE}).")
   int dataNodes;
@@ -48,18 +57,22 @@ final class SuiteRun implements Callable<Integer> {
     if (dataNodes < 1) {
       throw new UsageException("--datanodes must be at least 1");
     }
+    int nodes = target == Target.hdfs ? dataNodes : 1;
     if (options.replication == null) {
-      options.replication = Math.min(3, dataNodes); // more replicas than DataNodes cannot be written
+      options.replication = Math.min(3, nodes); // more replicas than nodes cannot be written
+    } else if (target == Target.cfs && options.replication != 1) {
+      throw new UsageException("--replication must be 1 with --target cfs: one Cassandra node holds one replica");
     }
     List<SuiteOptions.PlannedStep> plan = options.plan();
     File scratch = workDir.resolve("run-" + System.currentTimeMillis()).toFile();
     List<Measurement> measurements = new ArrayList<>();
     out.printf("hibench run: %d steps, profiles %s, %d warm-up + %d measured runs; data in %s%n",
         plan.size(), options.profiles, options.warmup, options.runs, scratch);
-    try (EmbeddedHdfs hdfs = EmbeddedHdfs.start(new File(scratch, "dfs"), dataNodes)) {
-      Configuration conf = LocalRunner.configure(hdfs.conf(), new File(scratch, "mapred"));
+    try (EmbeddedStorage storage = target == Target.hdfs ? EmbeddedHdfs.start(new File(scratch, "dfs"), dataNodes)
+        : EmbeddedCfs.start(new File(scratch, "cassandra"), LocalCassandra.Settings.BENCHMARK)) {
+      Configuration conf = LocalRunner.configure(storage.conf(), new File(scratch, "mapred"));
       conf.setInt(BenchmarkTool.NODES, 1);
-      out.println("hibench run: in-process HDFS at " + hdfs.uri() + " with " + dataNodes + " DataNode(s)");
+      out.println("hibench run: " + storage.describe());
       int done = 0;
       for (SuiteOptions.PlannedStep p : plan) {
         Step step = p.step();
