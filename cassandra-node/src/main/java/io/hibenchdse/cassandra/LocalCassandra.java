@@ -25,6 +25,10 @@ public final class LocalCassandra implements AutoCloseable {
   public static final String DATACENTER = "datacenter1";
   public static final String HOST = "127.0.0.1";
   private static final long START_TIMEOUT_MS = 180_000;
+  /** System property: more JVM options for the node (a profiler, GC logging), space-separated. */
+  public static final String EXTRA_JVM_OPTIONS = "hibench.cassandra.jvm";
+  /** System property: more cassandra.yaml settings for the node, ';'-separated lines. */
+  public static final String EXTRA_YAML = "hibench.cassandra.yaml";
 
   /**
    * How the node runs. {@code quick} trades steady-state speed and durability for a fast start
@@ -33,7 +37,7 @@ public final class LocalCassandra implements AutoCloseable {
    */
   public record Settings(String heap, boolean quick) {
     public static final Settings TESTS = new Settings("384m", true);
-    public static final Settings BENCHMARK = new Settings("1g", false);
+    public static final Settings BENCHMARK = new Settings("2g", false);
   }
 
   private static LocalCassandra shared;
@@ -142,7 +146,15 @@ public final class LocalCassandra implements AutoCloseable {
       cmd.add("-XX:+UseSerialGC");
       cmd.add("-Dcassandra.skip_sync=true");
     } else {
-      cmd.add("-XX:+UseG1GC");
+      // Cassandra 5.0's G1 settings (conf/jvm17-server.options); 16 MiB regions keep megabyte
+      // sub-blocks out of G1's humongous allocations.
+      cmd.addAll(List.of("-XX:+UseG1GC", "-XX:+ParallelRefProcEnabled", "-XX:MaxTenuringThreshold=1",
+          "-XX:G1HeapRegionSize=16m", "-XX:G1RSetUpdatingPauseTimePercent=5", "-XX:MaxGCPauseMillis=300",
+          "-XX:InitiatingHeapOccupancyPercent=70"));
+    }
+    String extra = System.getProperty(EXTRA_JVM_OPTIONS, "").trim();
+    if (!extra.isEmpty()) {
+      cmd.addAll(List.of(extra.split("\\s+")));
     }
     cmd.add("-Dcassandra.config=" + dir.resolve("cassandra.yaml").toUri());
     cmd.add("-Dcassandra.storagedir=" + dir);
@@ -194,11 +206,13 @@ public final class LocalCassandra implements AutoCloseable {
         "start_native_transport: true",
         "endpoint_snitch: SimpleSnitch",
         "auto_snapshot: false",
-        "memtable_heap_space: 64MiB",
+        // Tests keep memtables small; a measured node keeps Cassandra's default (a quarter of the heap).
+        settings.quick() ? "memtable_heap_space: 64MiB" : "",
         // Sub-blocks are mutations of megabytes: give them the time a loaded disk needs.
         "write_request_timeout: 20000ms",
         "read_request_timeout: 20000ms",
         "range_request_timeout: 20000ms",
+        System.getProperty(EXTRA_YAML, "").replace(";", "\n"),
         "");
     Files.writeString(dir.resolve("cassandra.yaml"), yaml);
   }

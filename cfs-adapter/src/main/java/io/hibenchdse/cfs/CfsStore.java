@@ -47,6 +47,8 @@ import org.apache.hadoop.conf.Configuration;
 final class CfsStore implements Closeable {
   static final String KEYSPACE = "cfs.keyspace";
   static final String REPLICATION = "cfs.replication";
+  static final String COMPRESSION = "cfs.compression";
+  static final String PROTOCOL = "cfs.protocol.version";
   static final String READ_CL = "cfs.consistencylevel.read";
   static final String WRITE_CL = "cfs.consistencylevel.write";
   static final String DATACENTER = "cfs.datacenter";
@@ -81,7 +83,7 @@ final class CfsStore implements Closeable {
     writeLevel = level(conf, WRITE_CL, "QUORUM");
     session = connect(uri, conf);
     try {
-      createSchema(conf.getInt(REPLICATION, 1));
+      createSchema(conf.getInt(REPLICATION, 1), conf.getBoolean(COMPRESSION, false));
       selectInode = prepare("SELECT " + INODE_COLUMNS + " FROM %s.inode WHERE parent = ? AND name = ?");
       listInodes = prepare("SELECT name, " + INODE_COLUMNS + " FROM %s.inode WHERE parent = ?");
       insertInode = prepare("INSERT INTO %s.inode (parent, name, " + INODE_COLUMNS
@@ -118,7 +120,10 @@ final class CfsStore implements Closeable {
         // DDL waits for the driver's schema refresh; the default debounce costs a second a table.
         .withDuration(DefaultDriverOption.METADATA_SCHEMA_WINDOW, Duration.ofMillis(10))
         .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
-        .withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, Duration.ofSeconds(10));
+        .withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, Duration.ofSeconds(10))
+        // Protocol v5 checksums every 128 KiB segment on both ends; sub-blocks are megabytes each
+        // and TCP already checks them, so v4 (every Cassandra since 2.2) moves them cheaper.
+        .withString(DefaultDriverOption.PROTOCOL_VERSION, conf.getTrimmed(PROTOCOL, "V4"));
     String dc = conf.getTrimmed(DATACENTER);
     if (dc == null) {
       config.withString(DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS, "DcInferringLoadBalancingPolicy");
@@ -137,13 +142,13 @@ final class CfsStore implements Closeable {
   }
 
   /** Creates the keyspace and tables unless they exist (DDL is slow, so look first). */
-  private void createSchema(int replication) {
+  private void createSchema(int replication, boolean compression) {
     Optional<KeyspaceMetadata> ks = session.getMetadata().getKeyspace(keyspace);
     if (ks.isPresent() && ks.get().getTable("inode").isPresent() && ks.get().getTable("sblocks").isPresent()
         && ks.get().getTable("pending").isPresent()) {
       return;
     }
-    for (String ddl : schema(keyspace, replication)) {
+    for (String ddl : schema(keyspace, replication, compression)) {
       session.execute(SimpleStatement.newInstance(ddl).setTimeout(Duration.ofSeconds(60)));
     }
     long now = System.currentTimeMillis();
@@ -154,7 +159,7 @@ final class CfsStore implements Closeable {
   }
 
   /** The DDL of the module README, from {@code schema.cql}. */
-  static List<String> schema(String keyspace, int replication) {
+  static List<String> schema(String keyspace, int replication, boolean compression) {
     String text;
     try (InputStream in = CfsStore.class.getResourceAsStream("schema.cql");
         Scanner s = new Scanner(in, "UTF-8").useDelimiter("\\A")) {
@@ -165,7 +170,8 @@ final class CfsStore implements Closeable {
     List<String> statements = new ArrayList<>();
     for (String stmt : text.replaceAll("--[^\n]*", "").split(";")) {
       if (!stmt.trim().isEmpty()) {
-        statements.add(stmt.trim().replace("${keyspace}", keyspace).replace("${replication}", Integer.toString(replication)));
+        statements.add(stmt.trim().replace("${keyspace}", keyspace).replace("${replication}", Integer.toString(replication))
+            .replace("${compression}", compression ? "{'class': 'LZ4Compressor'}" : "{'enabled': 'false'}"));
       }
     }
     return statements;

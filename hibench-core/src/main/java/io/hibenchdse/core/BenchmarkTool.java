@@ -42,7 +42,8 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     "mapreduce.output.fileoutputformat.compress", "mapreduce.output.fileoutputformat.compress.codec",
     "mapreduce.output.fileoutputformat.compress.type", "mapreduce.task.io.sort.mb",
     "mapreduce.local.map.tasks.maximum", "mapreduce.local.reduce.tasks.maximum",
-    "cfs.replication", "cfs.consistencylevel.read", "cfs.consistencylevel.write",
+    "cfs.replication", "cfs.consistencylevel.read", "cfs.consistencylevel.write", "cfs.compression",
+    "fs.local.block.size", "fs.local.subblock.size",
     // set by the suite's plan, so a summary can group runs of a real cluster too
     "hibench.suite.workload", "hibench.profile",
   };

@@ -1,0 +1,138 @@
+package io.hibenchdse.it.bench;
+
+import io.hibenchdse.cassandra.LocalCassandra;
+import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.core.RunResult;
+import io.hibenchdse.core.TestData;
+import io.hibenchdse.core.WorkloadDriver;
+import io.hibenchdse.dfsio.Driver;
+import io.hibenchdse.launcher.EmbeddedCfs;
+import io.hibenchdse.launcher.EmbeddedHdfs;
+import io.hibenchdse.launcher.EmbeddedStorage;
+import java.io.File;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FileUtil;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * DFSIOE write and read on cfs:// (a Cassandra node in a child JVM) and on an in-process HDFS with
+ * one DataNode, both on the same disk, same files and sizes, alternating which goes first. Run it
+ * with scripts/bench/cfs.sh.
+ */
+@Command(name = "cfs.sh", mixinStandardHelpOptions = true)
+public final class CfsBenchmark implements Callable<Integer> {
+  private static final double MB = 1 << 20;
+
+  @Option(names = "--runs", defaultValue = "3", description = "Measured rounds (default: ${DEFAULT-VALUE}).")
+  int runs;
+
+  @Option(names = "--warmup", defaultValue = "2",
+      description = "Unmeasured rounds first: a fresh Cassandra node compiles its hot paths for minutes (default: ${DEFAULT-VALUE}).")
+  int warmup;
+
+  @Option(names = "--files", defaultValue = "4", description = "Files, one map each (default: ${DEFAULT-VALUE}).")
+  int files;
+
+  @Option(names = "--mb", defaultValue = "256", description = "MB per file (default: ${DEFAULT-VALUE}).")
+  int mb;
+
+  @Option(names = "--dir", defaultValue = "target/bench-cfs", description = "Where both keep their data: the disk to measure (default: ${DEFAULT-VALUE}).")
+  File dir;
+
+  @Option(names = "--json", description = "Also write the figures to this JSON file.")
+  File json;
+
+  private final PrintStream out = System.out;
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new CfsBenchmark()).execute(args));
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    FileUtil.fullyDelete(dir);
+    dir.mkdirs();
+    Map<String, List<Double>> figures = new LinkedHashMap<>();
+    Map<String, String> durability = new LinkedHashMap<>();
+    try (EmbeddedStorage hdfs = EmbeddedHdfs.start(new File(dir, "hdfs"), 1);
+        EmbeddedStorage cfs = EmbeddedCfs.start(new File(dir, "cassandra"), LocalCassandra.Settings.BENCHMARK)) {
+      Map<String, Configuration> targets = new LinkedHashMap<>();
+      targets.put("hdfs", TestData.localConf(hdfs.conf(), new File(dir, "mr-hdfs")));
+      targets.put("cfs", TestData.localConf(cfs.conf(), new File(dir, "mr-cfs")));
+      durability.put("hdfs", hdfs.describe());
+      durability.put("cfs", cfs.describe());
+      out.printf("cfs benchmark: DFSIOE, %d rounds after %d warm-up rounds, %d files x %d MB, local job runner (%s maps at once), %s%n",
+          runs, warmup, files, mb, targets.get("hdfs").get("mapreduce.local.map.tasks.maximum"), dir.getAbsolutePath());
+      durability.forEach((k, v) -> out.printf("  %-4s %s%n", k, v));
+      for (int round = 1 - warmup; round <= runs; round++) {
+        boolean warm = round <= 0;
+        List<String> order = round % 2 != 0 ? List.of("hdfs", "cfs") : List.of("cfs", "hdfs");
+        for (String target : order) {
+          for (String mode : new String[] {"write", "read"}) {
+            RunResult r = dfsioe(targets.get(target), mode);
+            double perMap = (Double) r.metrics.get("throughputMbSec");
+            double aggregated = ((Number) r.metrics.get("aggregatedThroughputBytesPerSec")).doubleValue() / MB;
+            out.printf(Locale.ROOT, "%-8s %-4s %-5s aggregated %8.1f MB/s  per map %8.1f MB/s  (%.1f s)%n",
+                warm ? "warm-up" : "round " + round, target, mode, aggregated, perMap, r.durationSec);
+            if (!warm) {
+              figures.computeIfAbsent(target + " " + mode + " aggregated", k -> new ArrayList<>()).add(aggregated);
+              figures.computeIfAbsent(target + " " + mode + " per map", k -> new ArrayList<>()).add(perMap);
+            }
+          }
+        }
+      }
+      // Close the cached cfs:// clients while their node still runs.
+      FileSystem.closeAll();
+    }
+    out.println();
+    Map<String, Double> ratios = new LinkedHashMap<>();
+    for (String mode : new String[] {"write", "read"}) {
+      double target = mode.equals("write") ? 0.5 : 0.7;
+      for (String metric : new String[] {"aggregated", "per map"}) {
+        double h = Figures.median(figures.get("hdfs " + mode + " " + metric));
+        double c = Figures.median(figures.get("cfs " + mode + " " + metric));
+        ratios.put(mode + " " + metric + " cfs/hdfs", c / h);
+        out.printf(Locale.ROOT, "%-5s %-10s median: hdfs %8.1f MB/s  cfs %8.1f MB/s  cfs/hdfs %.3f (target >= %.2f)%n",
+            mode, metric, h, c, c / h, target);
+      }
+    }
+    Map<String, Object> all = new LinkedHashMap<>();
+    all.put("runs", runs);
+    all.put("warmup", warmup);
+    all.put("files", files);
+    all.put("mbPerFile", mb);
+    all.put("durability", durability);
+    all.put("figures", figures);
+    all.put("ratios", ratios);
+    Figures.write(json, all);
+    FileUtil.fullyDelete(dir);
+    return 0;
+  }
+
+  private RunResult dfsioe(Configuration conf, String mode) {
+    Configuration c = new Configuration(conf);
+    c.set("test.build.data", "/bench/dfsioe");
+    c.set("hibench.report.dir", new File(dir, "report").getPath());
+    BenchmarkTool tool = Driver.DRIVER.find("dfsioe").newTool();
+    List<String> args = new ArrayList<>(List.of("-" + mode, "-nrFiles", String.valueOf(files), "-fileSize", String.valueOf(mb),
+        "-sampleInterval", "20", "-plotInterval", "50", "-resFile", new File(dir, "result.txt").getPath(),
+        "-tputFile", new File(dir, "tput.csv").getPath()));
+    if (mode.equals("write")) {
+      args.add("-overwrite");
+    }
+    if (WorkloadDriver.run(tool, c, args.toArray(new String[0]), System.err) != 0) {
+      throw new IllegalStateException("dfsioe -" + mode + " failed");
+    }
+    return tool.result();
+  }
+}
