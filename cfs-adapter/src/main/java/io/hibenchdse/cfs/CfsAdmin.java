@@ -1,5 +1,6 @@
 package io.hibenchdse.cfs;
 
+import io.hibenchdse.core.WorkloadDriver;
 import java.io.PrintStream;
 import java.net.URI;
 import java.util.ArrayList;
@@ -24,9 +25,9 @@ import picocli.CommandLine.Parameters;
     description = "Keyspace usage and consistency check of a Cassandra file system.",
     subcommands = {CfsAdmin.Usage.class, CfsAdmin.Check.class})
 public final class CfsAdmin extends Configured implements Tool {
-  /** Exit status when the check finds problems that remain. */
-  public static final int PROBLEMS = 1;
-  public static final int USAGE = 2;
+  /** Exit status when the check finds problems that remain (or the command failed). */
+  public static final int PROBLEMS = WorkloadDriver.FAILED;
+  public static final int USAGE = WorkloadDriver.USAGE;
 
   private final PrintStream out;
   private final PrintStream err;
@@ -46,7 +47,7 @@ public final class CfsAdmin extends Configured implements Tool {
     cl.setOut(new java.io.PrintWriter(out, true));
     cl.setErr(new java.io.PrintWriter(err, true));
     cl.setExecutionExceptionHandler((e, line, parsed) -> {
-      err.println("cfs " + line.getCommandName() + ": " + oneLine(e));
+      err.println("cfs " + line.getCommandName() + ": " + WorkloadDriver.describe(e));
       return PROBLEMS;
     });
     cl.setParameterExceptionHandler((e, a) -> {
@@ -54,15 +55,6 @@ public final class CfsAdmin extends Configured implements Tool {
       return USAGE;
     });
     return cl.execute(args);
-  }
-
-  private static String oneLine(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t.getMessage() != null && !t.getMessage().trim().isEmpty()) {
-        return t.getMessage().trim().replaceAll("\\s*\\R\\s*", " ");
-      }
-    }
-    return e.getClass().getName();
   }
 
   /** The common part of the two commands: which cluster, and a store on it. */

@@ -1,11 +1,13 @@
 package io.hibenchdse.launcher;
 
+import io.hibenchdse.cfs.CfsAdmin;
 import io.hibenchdse.core.UsageException;
 import io.hibenchdse.core.WorkloadDriver;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.util.ToolRunner;
 import picocli.CommandLine;
 
 /**
@@ -26,10 +28,19 @@ public final class Hibench {
           : args[0].equals("plan") ? new Plan(out) : new SummaryCommand(out);
       return execute(command, "hibench " + args[0], Arrays.copyOfRange(args, 1, args.length), out, err);
     }
+    if (args.length > 0 && args[0].equals("cfs")) {
+      try {
+        return ToolRunner.run(new Configuration(), new CfsAdmin(out, err), Arrays.copyOfRange(args, 1, args.length));
+      } catch (Exception e) {
+        err.println("cfs: " + WorkloadDriver.describe(e));
+        return WorkloadDriver.USAGE;
+      }
+    }
     WorkloadDriver all = Suite.allWorkloads();
     if (args.length == 0) {
       err.println("Usage: bin/hibench run|plan [options]      the suite (see bin/hibench run --help)");
       err.println("       bin/hibench summary [--report-dir D] its summary from hibench.jsonl (after run-all.sh)");
+      err.println("       bin/hibench cfs usage|check [...]    a Cassandra file system's usage and consistency check");
       err.println("       bin/hibench <workload> [args]       one workload");
     }
     return all.run(new Configuration(), args, err);

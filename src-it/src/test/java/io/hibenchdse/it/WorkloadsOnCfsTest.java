@@ -129,6 +129,31 @@ class WorkloadsOnCfsTest extends EmbeddedHdfsTest {
   }
 
   @Test
+  void binHibenchCfsReportsUsageAndRefusesOtherSchemes() throws Exception {
+    FileSystem fs = FileSystem.get(cfs);
+    try (var o = fs.create(new Path("/it/usage/one"))) {
+      o.write(new byte[1234]);
+    }
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    String uri = CfsTestNode.uri().toString();
+    int status = Hibench.run(new String[] {"cfs", "usage", uri}, new java.io.PrintStream(out, true, "UTF-8"),
+        new java.io.PrintStream(err, true, "UTF-8"));
+    assertEquals(0, status, err.toString("UTF-8"));
+    long files = 0;
+    for (String line : out.toString("UTF-8").split("\n")) {
+      if (line.startsWith("files: ")) {
+        files = Long.parseLong(line.substring("files: ".length()));
+      }
+    }
+    assertTrue(files >= 1, out.toString("UTF-8"));
+    assertEquals(2, Hibench.run(new String[] {"cfs", "check", "hdfs://localhost:1/"}, System.out,
+        new java.io.PrintStream(err, true, "UTF-8")));
+    assertTrue(err.toString("UTF-8").trim().endsWith("'hdfs://localhost:1/' is not a cfs:// URI (cfs --help lists the commands)"),
+        err.toString("UTF-8"));
+  }
+
+  @Test
   void tpcxHsRunsAndValidatesOnCfs() throws Exception {
     Configuration c = new Configuration(cfs);
     c.setInt("mapreduce.job.reduces", 2);
