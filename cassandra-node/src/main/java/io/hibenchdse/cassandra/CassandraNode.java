@@ -14,17 +14,30 @@ import org.apache.cassandra.service.EmbeddedCassandraService;
 public final class CassandraNode {
   private CassandraNode() {}
 
-  public static void main(String[] args) throws IOException {
-    Path dir = Path.of(args[0]);
-    EmbeddedCassandraService service = new EmbeddedCassandraService();
-    service.start();
-    Path tmp = dir.resolve(LocalCassandra.READY + ".tmp");
-    Files.writeString(tmp, Long.toString(ProcessHandle.current().pid()));
-    Files.move(tmp, dir.resolve(LocalCassandra.READY), StandardCopyOption.ATOMIC_MOVE);
-    while (System.in.read() != -1) {
-      // The parent never writes; end of input means it closed us or died.
+  public static void main(String[] args) {
+    // Watch the parent first, so that even a node that hangs while starting dies with it.
+    Thread watch = new Thread(() -> {
+      try {
+        while (System.in.read() != -1) {
+          // The parent never writes; end of input means it closed us or died.
+        }
+      } catch (IOException e) {
+        // stdin is gone: the same as end of input
+      }
+      // Cassandra's shutdown hook drains the node (flushes memtables) before the JVM ends.
+      System.exit(0);
+    }, "parent-watch");
+    watch.setDaemon(true);
+    watch.start();
+    try {
+      Path dir = Path.of(args[0]);
+      new EmbeddedCassandraService().start();
+      Path tmp = dir.resolve(LocalCassandra.READY + ".tmp");
+      Files.writeString(tmp, Long.toString(ProcessHandle.current().pid()));
+      Files.move(tmp, dir.resolve(LocalCassandra.READY), StandardCopyOption.ATOMIC_MOVE);
+    } catch (Throwable t) {
+      t.printStackTrace();
+      System.exit(1);
     }
-    // Cassandra's shutdown hook drains the node (flushes memtables) before the JVM ends.
-    System.exit(0);
   }
 }

@@ -90,8 +90,10 @@ public final class LocalCassandra implements AutoCloseable {
 
   /** What decides the node's durability, to print beside any figure measured on it. */
   public String durability() {
+    String extra = System.getProperty(EXTRA_YAML, "").trim();
     return "Cassandra " + version() + ", 1 node, commitlog_sync periodic 10000ms"
-        + (settings.quick() ? ", fsync skipped (cassandra.skip_sync)" : "");
+        + (settings.quick() ? ", fsync skipped (cassandra.skip_sync)" : "")
+        + (extra.isEmpty() ? "" : ", and " + extra.replace(";", ", "));
   }
 
   /**
@@ -174,9 +176,14 @@ public final class LocalCassandra implements AutoCloseable {
         .redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile())).start();
     long deadline = System.currentTimeMillis() + START_TIMEOUT_MS;
     while (!Files.exists(ready)) {
-      if (!process.isAlive() || System.currentTimeMillis() > deadline) {
+      if (!process.isAlive()) {
+        throw new IOException("the Cassandra node in " + dir + " exited with status " + process.exitValue()
+            + " while starting: " + lastLine(out));
+      }
+      if (System.currentTimeMillis() > deadline) {
         process.destroyForcibly();
-        throw new IOException("the Cassandra node in " + dir + " did not start: " + lastLine(out));
+        throw new IOException("the Cassandra node in " + dir + " did not start within "
+            + START_TIMEOUT_MS / 1000 + " s: " + lastLine(out));
       }
       sleep(100);
     }
@@ -206,6 +213,8 @@ public final class LocalCassandra implements AutoCloseable {
         "start_native_transport: true",
         "endpoint_snitch: SimpleSnitch",
         "auto_snapshot: false",
+        // No data cache inside the node, as in an HDFS DataNode: both read through the page cache.
+        "file_cache_enabled: false",
         // Tests keep memtables small; a measured node keeps Cassandra's default (a quarter of the heap).
         settings.quick() ? "memtable_heap_space: 64MiB" : "",
         // Sub-blocks are mutations of megabytes: give them the time a loaded disk needs.

@@ -45,6 +45,8 @@ public class CassandraFileSystem extends FileSystem {
   private Path workingDir;
   private CfsStore store;
   private short replication;
+  /** Reverse lookups, once per node: the scheduler matches block hosts against host names. */
+  private final java.util.Map<java.net.InetAddress, String> hostNames = new java.util.concurrent.ConcurrentHashMap<>();
 
   @Override
   public String getScheme() {
@@ -212,7 +214,7 @@ public class CassandraFileSystem extends FileSystem {
     short perm = permission.applyUMask(FsPermission.getUMask(getConf())).toShort();
     Inode template = new Inode(path, Inode.FILE, 0, block, sub, null, currentUser(), currentGroup(), perm, 0, 0);
     return new FSDataOutputStream(
-        new CfsOutputStream(store, template, existing, getConf().getInt(WRITE_IN_FLIGHT, 4)), statistics);
+        new CfsOutputStream(store, template, overwrite, getConf().getInt(WRITE_IN_FLIGHT, 4)), statistics);
   }
 
   @Override
@@ -239,7 +241,7 @@ public class CassandraFileSystem extends FileSystem {
     }
     if (!n.isDirectory()) {
       store.remove(n.path);
-      store.removeBlocks(n.blocks);
+      store.removeBlocks(n.blockIds());
       return true;
     }
     String dir = n.path;
@@ -260,13 +262,13 @@ public class CassandraFileSystem extends FileSystem {
     return true;
   }
 
-  private void removeTree(String dir, List<Inode> children) {
-    List<Block> blocks = new ArrayList<>();
+  private void removeTree(String dir, List<Inode> children) throws IOException {
+    List<java.util.UUID> blocks = new ArrayList<>();
     for (Inode child : children) {
       if (child.isDirectory()) {
         removeTree(child.path, store.list(child.path));
       } else {
-        blocks.addAll(child.blocks);
+        blocks.addAll(child.blockIds());
       }
     }
     store.removeChildren(dir);
@@ -322,7 +324,7 @@ public class CassandraFileSystem extends FileSystem {
   }
 
   /** Writes the rows under {@code from} again under {@code to}, before the old ones are dropped. */
-  private void copyTree(String from, String to) {
+  private void copyTree(String from, String to) throws IOException {
     for (Inode child : store.list(from)) {
       String moved = Inode.child(to, Inode.nameOf(child.path));
       if (child.isDirectory()) {
@@ -332,7 +334,7 @@ public class CassandraFileSystem extends FileSystem {
     }
   }
 
-  private void dropListings(String dir) {
+  private void dropListings(String dir) throws IOException {
     for (Inode child : store.list(dir)) {
       if (child.isDirectory()) {
         dropListings(child.path);
@@ -360,7 +362,7 @@ public class CassandraFileSystem extends FileSystem {
       String[] names = new String[replicas.size()];
       String[] hosts = new String[replicas.size()];
       for (int i = 0; i < names.length; i++) {
-        hosts[i] = replicas.get(i).getAddress().getHostName();
+        hosts[i] = hostNames.computeIfAbsent(replicas.get(i).getAddress(), java.net.InetAddress::getHostName);
         names[i] = hosts[i] + ":" + replicas.get(i).getPort();
       }
       out.add(new BlockLocation(names, hosts, b.offset, b.length));

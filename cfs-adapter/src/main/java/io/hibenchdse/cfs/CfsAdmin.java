@@ -4,7 +4,9 @@ import io.hibenchdse.core.WorkloadDriver;
 import java.io.PrintStream;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
@@ -126,19 +128,27 @@ public final class CfsAdmin extends Configured implements Tool {
         for (KeyspaceScan.Damage d : scan.damaged) {
           out.printf("damaged file %s: block %s has %d of %d sub-blocks%n", d.path, d.block, d.found, d.expected);
         }
-        out.printf("files: %d, blocks: %d, orphaned blocks: %d, pending rows to drop: %d, damaged files: %d%n",
+        for (String path : scan.detached) {
+          out.printf("detached entry %s: its parent directory's row is gone%n", path);
+        }
+        out.printf("files: %d, blocks: %d, orphaned blocks: %d, pending rows to drop: %d, damaged files: %d, detached entries: %d%n",
             scan.files, scan.referencedBlocks, scan.orphans.size(),
             scan.stalePending.size() + scan.abandonedPending.size(),
-            scan.damaged.stream().map(d -> d.path).distinct().count());
+            scan.damaged.stream().map(d -> d.path).distinct().count(), scan.detached.size());
         if (clean) {
-          List<Block> orphans = new ArrayList<>();
-          scan.orphans.forEach(id -> orphans.add(new Block(id, 0, 0)));
+          // Only what a second scan finds again: a rename between scans cannot pass as garbage twice.
+          KeyspaceScan again = KeyspaceScan.run(store, graceSeconds * 1000);
+          List<UUID> orphans = new ArrayList<>(scan.orphans);
+          orphans.retainAll(new HashSet<>(again.orphans));
           store.removeBlocks(orphans);
+          Set<UUID> pendingAgain = new HashSet<>(again.stalePending);
+          pendingAgain.addAll(again.abandonedPending);
           List<UUID> rows = new ArrayList<>(scan.stalePending);
           rows.addAll(scan.abandonedPending);
+          rows.retainAll(pendingAgain);
           store.removePending(rows);
           out.printf("removed %d orphaned blocks and %d pending rows%n", orphans.size(), rows.size());
-          return scan.damaged.isEmpty() ? 0 : PROBLEMS;
+          return scan.damaged.isEmpty() && scan.detached.isEmpty() ? 0 : PROBLEMS;
         }
         return scan.clean() ? 0 : PROBLEMS;
       }

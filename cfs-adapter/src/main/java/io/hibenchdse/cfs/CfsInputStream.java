@@ -158,8 +158,10 @@ final class CfsInputStream extends FSInputStream {
       throw new InterruptedIOException("interrupted while reading " + inode.path);
     } catch (ExecutionException e) {
       throw new IOException("cfs: reading " + inode.path + " failed: " + e.getCause().getMessage(), e.getCause());
+    } finally {
+      // Taken or failed: a retry fetches it again.
+      fetches.remove(i);
     }
-    fetches.remove(i);
     Piece p = pieces.get(i);
     if (bytes == null || bytes.remaining() != p.length) {
       throw new IOException("cfs: " + inode.path + " is damaged: sub-block " + p.sub + " of block " + p.block.id

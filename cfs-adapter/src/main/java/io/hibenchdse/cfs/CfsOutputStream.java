@@ -11,21 +11,29 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicReference;
 import com.datastax.oss.driver.api.core.uuid.Uuids;
+import org.apache.hadoop.fs.FileAlreadyExistsException;
+import org.apache.hadoop.fs.Syncable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Writes a file as it fills sub-blocks: each full sub-block is sent asynchronously, with a bounded
  * number in flight (the buffer pool is the bound), and each new block is first recorded in
  * {@code pending}. Only {@link #close} writes the inode row, so the file is invisible until then and
- * a crashed writer leaves blocks that {@code cfs check} finds through {@code pending}.
+ * a crashed writer leaves blocks that {@code cfs check} finds through {@code pending}. hflush and
+ * hsync are refused: nothing is readable before close, so no caller may believe it synced.
  */
-final class CfsOutputStream extends OutputStream {
+final class CfsOutputStream extends OutputStream implements Syncable {
+  private static final Logger LOG = LoggerFactory.getLogger(CfsOutputStream.class);
+
   private final CfsStore store;
   private final Inode template;
-  private final Inode replaced;
+  private final boolean overwrite;
   private final long blockSize;
   private final int subBlockSize;
   private final BlockingQueue<byte[]> free;
   private final int buffers;
+  private int allocated;
   private final AtomicReference<Throwable> failure = new AtomicReference<>();
   private final List<Block> blocks = new ArrayList<>();
   private final List<UUID> pending = new ArrayList<>();
@@ -42,20 +50,16 @@ final class CfsOutputStream extends OutputStream {
 
   /**
    * @param template the file's inode as it will be written at close (length and blocks are filled in)
-   * @param replaced the file this one overwrites, whose blocks go once the new inode is in place
+   * @param overwrite whether a file that exists at close may be replaced (its blocks then go)
    */
-  CfsOutputStream(CfsStore store, Inode template, Inode replaced, int inFlight) {
+  CfsOutputStream(CfsStore store, Inode template, boolean overwrite, int inFlight) {
     this.store = store;
     this.template = template;
-    this.replaced = replaced;
+    this.overwrite = overwrite;
     this.blockSize = template.blockSize;
     this.subBlockSize = template.subBlockSize;
     this.buffers = inFlight + 1;
     this.free = new ArrayBlockingQueue<>(buffers);
-    for (int i = 0; i < buffers; i++) {
-      free.add(new byte[subBlockSize]);
-    }
-    this.buf = free.poll();
     this.limit = subBlockSize;
   }
 
@@ -67,6 +71,9 @@ final class CfsOutputStream extends OutputStream {
   @Override
   public void write(byte[] b, int off, int len) throws IOException {
     checkOpen();
+    if (buf == null && len > 0) {
+      buf = take();
+    }
     while (len > 0) {
       if (count == limit) {
         sendSubBlock();
@@ -115,7 +122,12 @@ final class CfsOutputStream extends OutputStream {
     buf = take();
   }
 
+  /** A free buffer: a new one until the pool is full (small files never allocate it all), then a returned one. */
   private byte[] take() throws IOException {
+    if (allocated < buffers && free.isEmpty()) {
+      allocated++;
+      return new byte[subBlockSize];
+    }
     try {
       return free.take();
     } catch (InterruptedException e) {
@@ -137,7 +149,21 @@ final class CfsOutputStream extends OutputStream {
     }
   }
 
-  /** Waits for every sub-block, then publishes the inode: the moment the file becomes visible. */
+  @Override
+  public void hflush() {
+    throw new UnsupportedOperationException("cfs: hflush is not supported: " + template.path + " becomes readable when closed");
+  }
+
+  @Override
+  public void hsync() {
+    throw new UnsupportedOperationException("cfs: hsync is not supported: " + template.path + " becomes readable when closed");
+  }
+
+  /**
+   * Waits for every sub-block, then publishes the inode: the moment the file becomes visible. What
+   * it replaces is read again here, not at create, so a file renamed over or away meanwhile keeps
+   * its blocks.
+   */
   @Override
   public void close() throws IOException {
     if (closed) {
@@ -152,18 +178,32 @@ final class CfsOutputStream extends OutputStream {
       block = null;
     }
     // All buffers back in the pool means every write has been answered.
+    if (buf != null) {
+      free.add(buf);
+      buf = null;
+    }
     List<byte[]> drained = new ArrayList<>();
-    drained.add(buf);
-    while (drained.size() < buffers) {
+    while (drained.size() < allocated) {
       drained.add(take());
     }
     rethrow();
+    Inode replaced = store.get(template.path);
+    if (replaced != null && (replaced.isDirectory() || !overwrite)) {
+      throw new FileAlreadyExistsException("cfs: " + template.path + " was created by another writer meanwhile"
+          + " (its blocks stay pending for cfs check)");
+    }
     long now = System.currentTimeMillis();
     store.put(new Inode(template.path, Inode.FILE, length, blockSize, subBlockSize, blocks,
         template.owner, template.group, template.permission, now, now));
-    store.removePending(pending);
-    if (replaced != null) {
-      store.removeBlocks(replaced.blocks);
+    // Published: from here a failure leaves only garbage for cfs check, never a broken file.
+    try {
+      store.removePending(pending);
+      if (replaced != null) {
+        store.removeBlocks(replaced.blockIds());
+      }
+    } catch (IOException e) {
+      LOG.warn("cfs: {} is written; cleaning up after it failed ({}); cfs check will find what is left",
+          template.path, e.getMessage());
     }
   }
 }

@@ -5,6 +5,7 @@ import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
@@ -37,6 +38,7 @@ import java.util.Optional;
 import java.util.Scanner;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import org.apache.hadoop.conf.Configuration;
 
@@ -141,21 +143,28 @@ final class CfsStore implements Closeable {
     }
   }
 
-  /** Creates the keyspace and tables unless they exist (DDL is slow, so look first). */
+  /**
+   * Creates the keyspace and tables unless they exist (DDL is slow, so look first), and the root's
+   * row unless it exists: a client that died between the two must not leave a file system without
+   * a root.
+   */
   private void createSchema(int replication, boolean compression) {
     Optional<KeyspaceMetadata> ks = session.getMetadata().getKeyspace(keyspace);
-    if (ks.isPresent() && ks.get().getTable("inode").isPresent() && ks.get().getTable("sblocks").isPresent()
-        && ks.get().getTable("pending").isPresent()) {
-      return;
+    boolean tables = ks.isPresent() && ks.get().getTable("inode").isPresent()
+        && ks.get().getTable("sblocks").isPresent() && ks.get().getTable("pending").isPresent();
+    if (!tables) {
+      for (String ddl : schema(keyspace, replication, compression)) {
+        session.execute(SimpleStatement.newInstance(ddl).setTimeout(Duration.ofSeconds(60)));
+      }
     }
-    for (String ddl : schema(keyspace, replication, compression)) {
-      session.execute(SimpleStatement.newInstance(ddl).setTimeout(Duration.ofSeconds(60)));
+    String root = String.format("SELECT kind FROM %s.inode WHERE parent = '.' AND name = '.'", keyspace);
+    if (session.execute(SimpleStatement.newInstance(root).setConsistencyLevel(readLevel)).one() == null) {
+      long now = System.currentTimeMillis();
+      session.execute(SimpleStatement.newInstance(String.format("INSERT INTO %s.inode (parent, name, " + INODE_COLUMNS
+          + ") VALUES ('.', '.', 'd', 0, 0, 0, null, ?, ?, ?, ?, ?) IF NOT EXISTS", keyspace),
+          CassandraFileSystem.currentUser(), CassandraFileSystem.currentGroup(), (short) 0755,
+          Instant.ofEpochMilli(now), Instant.ofEpochMilli(now)));
     }
-    long now = System.currentTimeMillis();
-    session.execute(SimpleStatement.newInstance(String.format("INSERT INTO %s.inode (parent, name, " + INODE_COLUMNS
-        + ") VALUES ('.', '.', 'd', 0, 0, 0, null, ?, ?, ?, ?, ?) IF NOT EXISTS", keyspace),
-        CassandraFileSystem.currentUser(), CassandraFileSystem.currentGroup(), (short) 0755,
-        Instant.ofEpochMilli(now), Instant.ofEpochMilli(now)));
   }
 
   /** The DDL of the module README, from {@code schema.cql}. */
@@ -203,36 +212,54 @@ final class CfsStore implements Closeable {
     return (short) Math.max(1, total);
   }
 
-  Inode get(String path) {
-    Row row = session.execute(read(selectInode.bind(Inode.parentOf(path), Inode.nameOf(path)))).one();
-    return row == null ? null : inode(path, row);
+  /** The driver's errors are unchecked; Hadoop's callers handle IOException. */
+  private interface Call<T> {
+    T run();
   }
 
-  List<Inode> list(String dir) {
-    List<Inode> children = new ArrayList<>();
-    for (Row row : session.execute(read(listInodes.bind(dir)))) {
-      children.add(inode(Inode.child(dir, row.getString("name")), row));
+  private static <T> T io(String what, Call<T> call) throws IOException {
+    try {
+      return call.run();
+    } catch (DriverException | CompletionException e) {
+      Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+      throw new IOException("cfs: " + what + " failed: " + cause.getMessage(), cause);
     }
-    return children;
   }
 
-  void put(Inode n) {
+  Inode get(String path) throws IOException {
+    return io("reading " + path, () -> {
+      Row row = session.execute(read(selectInode.bind(Inode.parentOf(path), Inode.nameOf(path)))).one();
+      return row == null ? null : inode(path, row);
+    });
+  }
+
+  List<Inode> list(String dir) throws IOException {
+    return io("listing " + dir, () -> {
+      List<Inode> children = new ArrayList<>();
+      for (Row row : session.execute(read(listInodes.bind(dir)))) {
+        children.add(inode(Inode.child(dir, row.getString("name")), row));
+      }
+      return children;
+    });
+  }
+
+  void put(Inode n) throws IOException {
     List<TupleValue> blocks = new ArrayList<>(n.blocks.size());
     for (Block b : n.blocks) {
       blocks.add(blockType.newValue(b.id, b.offset, b.length));
     }
-    session.execute(write(insertInode.bind(Inode.parentOf(n.path), Inode.nameOf(n.path), n.kind, n.length,
-        n.blockSize, n.subBlockSize, blocks, n.owner, n.group, n.permission,
-        Instant.ofEpochMilli(n.mtime), Instant.ofEpochMilli(n.atime))));
+    io("writing " + n.path, () -> session.execute(write(insertInode.bind(Inode.parentOf(n.path), Inode.nameOf(n.path),
+        n.kind, n.length, n.blockSize, n.subBlockSize, blocks, n.owner, n.group, n.permission,
+        Instant.ofEpochMilli(n.mtime), Instant.ofEpochMilli(n.atime)))));
   }
 
-  void remove(String path) {
-    session.execute(write(deleteInode.bind(Inode.parentOf(path), Inode.nameOf(path))));
+  void remove(String path) throws IOException {
+    io("removing " + path, () -> session.execute(write(deleteInode.bind(Inode.parentOf(path), Inode.nameOf(path)))));
   }
 
   /** Drops a directory's whole listing partition in one tombstone. */
-  void removeChildren(String dir) {
-    session.execute(write(deleteDirectory.bind(dir)));
+  void removeChildren(String dir) throws IOException {
+    io("removing the entries of " + dir, () -> session.execute(write(deleteDirectory.bind(dir))));
   }
 
   CompletionStage<AsyncResultSet> writeSub(UUID block, int sub, ByteBuffer data) {
@@ -247,24 +274,28 @@ final class CfsStore implements Closeable {
     });
   }
 
-  void removeBlocks(Collection<Block> blocks) {
-    List<CompletionStage<AsyncResultSet>> deletes = new ArrayList<>();
-    for (Block b : blocks) {
-      deletes.add(session.executeAsync(write(deleteBlock.bind(b.id))));
-    }
-    deletes.forEach(d -> d.toCompletableFuture().join());
+  /** Deletes whole blocks (their sblocks partitions), all requests in flight at once. */
+  void removeBlocks(Collection<UUID> blocks) throws IOException {
+    removeAll(deleteBlock, blocks, "deleting blocks");
   }
 
-  void addPending(UUID block, String path) {
-    session.execute(write(insertPending.bind(block, path, Instant.now())));
+  void addPending(UUID block, String path) throws IOException {
+    io("recording a block of " + path, () -> session.execute(write(insertPending.bind(block, path, Instant.now()))));
   }
 
-  void removePending(Collection<UUID> blocks) {
-    List<CompletionStage<AsyncResultSet>> deletes = new ArrayList<>();
-    for (UUID id : blocks) {
-      deletes.add(session.executeAsync(write(deletePending.bind(id))));
-    }
-    deletes.forEach(d -> d.toCompletableFuture().join());
+  void removePending(Collection<UUID> blocks) throws IOException {
+    removeAll(deletePending, blocks, "dropping pending rows");
+  }
+
+  private void removeAll(PreparedStatement delete, Collection<UUID> ids, String what) throws IOException {
+    io(what, () -> {
+      List<CompletionStage<AsyncResultSet>> deletes = new ArrayList<>();
+      for (UUID id : ids) {
+        deletes.add(session.executeAsync(write(delete.bind(id))));
+      }
+      deletes.forEach(d -> d.toCompletableFuture().join());
+      return null;
+    });
   }
 
   /** The nodes holding a block's partition, from the driver's copy of the token ring. */
@@ -274,7 +305,7 @@ final class CfsStore implements Closeable {
       return Collections.emptyList();
     }
     ByteBuffer key = TypeCodecs.TIMEUUID.encode(block, session.getContext().getProtocolVersion());
-    Set<Node> nodes = ring.get().getReplicas(CqlIdentifier.fromInternal(keyspace), key);
+    Set<Node> nodes = ring.get().getReplicas(CqlIdentifier.fromCql(keyspace), key);
     List<InetSocketAddress> addresses = new ArrayList<>(nodes.size());
     for (Node n : nodes) {
       addresses.add(n.getBroadcastRpcAddress().orElseGet(() -> (InetSocketAddress) n.getEndPoint().resolve()));

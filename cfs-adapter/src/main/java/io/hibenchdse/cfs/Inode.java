@@ -39,6 +39,14 @@ final class Inode {
     return new Inode(path, DIRECTORY, 0, 0, 0, null, owner, group, permission, now, now);
   }
 
+  List<java.util.UUID> blockIds() {
+    List<java.util.UUID> ids = new java.util.ArrayList<>(blocks.size());
+    for (Block b : blocks) {
+      ids.add(b.id);
+    }
+    return ids;
+  }
+
   boolean isDirectory() {
     return DIRECTORY.equals(kind);
   }

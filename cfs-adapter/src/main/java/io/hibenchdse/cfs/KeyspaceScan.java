@@ -1,22 +1,28 @@
 package io.hibenchdse.cfs;
 
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.data.TupleValue;
 import com.datastax.oss.driver.api.core.uuid.Uuids;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
 /**
  * One pass over the keyspace: what it holds (usage) and what does not add up (the check). The
- * tables are read pending, then sblocks, then inode: a writer records a block in pending before its
- * first sub-block and writes the inode before dropping pending, so a block seen in sblocks is
- * either referenced by the time inode is read, or was pending when pending was read, or is older
- * than the grace period only if its writer is gone.
+ * tables are read pending, then sblocks, then inode, at QUORUM or stronger: a writer records a
+ * block in pending before its first sub-block and writes the inode before dropping pending, so a
+ * block of a closed file seen in sblocks is listed by an inode by the time inode is read. A block
+ * counts as orphaned only when no inode lists it and it is older than the grace period: a writer
+ * still filling a file for longer than that would lose its blocks, so the grace period must exceed
+ * the longest write.
  */
 final class KeyspaceScan {
   /** A block some inode lists but whose sub-blocks are missing: the file cannot be read. */
@@ -48,30 +54,44 @@ final class KeyspaceScan {
   /** Pending rows older than the grace period whose block no inode lists. */
   final List<UUID> abandonedPending = new ArrayList<>();
   final List<Damage> damaged = new ArrayList<>();
+  /**
+   * Entries whose parent directory's row is gone (a delete or rename that crashed halfway): no
+   * path reaches them, yet their blocks stay listed. Reported, never removed automatically.
+   */
+  final List<String> detached = new ArrayList<>();
 
   static KeyspaceScan run(CfsStore store, long graceMs) {
     KeyspaceScan scan = new KeyspaceScan();
     CqlSession s = store.session();
     String ks = store.keyspace;
-    for (Row r : s.execute(scan(ks, "SELECT block_id, path FROM %s.pending", store))) {
+    ConsistencyLevel level = store.readLevel == DefaultConsistencyLevel.ALL ? store.readLevel : DefaultConsistencyLevel.QUORUM;
+    for (Row r : s.execute(scan(ks, "SELECT block_id, path FROM %s.pending", level))) {
       scan.pending.put(r.getUuid(0), r.getString(1));
     }
-    for (Row r : s.execute(scan(ks, "SELECT block_id, sub FROM %s.sblocks", store))) {
+    for (Row r : s.execute(scan(ks, "SELECT block_id, sub FROM %s.sblocks", level))) {
       scan.storedSubBlocks.merge(r.getUuid(0), 1, Integer::sum);
     }
-    Map<UUID, Boolean> referenced = new HashMap<>();
-    for (Row r : s.execute(scan(ks, "SELECT parent, name, kind, length, sub_block_size, blocks FROM %s.inode", store))) {
+    Set<UUID> referenced = new HashSet<>();
+    Set<String> dirs = new HashSet<>();
+    List<String> entries = new ArrayList<>();
+    for (Row r : s.execute(scan(ks, "SELECT parent, name, kind, length, sub_block_size, blocks FROM %s.inode", level))) {
+      String parent = r.getString("parent");
+      if (parent.equals(Inode.ROOT_KEY)) {
+        dirs.add("/");
+        continue;
+      }
+      String path = Inode.child(parent, r.getString("name"));
+      entries.add(path);
       if (Inode.DIRECTORY.equals(r.getString("kind"))) {
         scan.directories++;
+        dirs.add(path);
         continue;
       }
       scan.files++;
       scan.bytes += r.getLong("length");
-      String path = Inode.child(r.getString("parent"), r.getString("name"));
-      List<TupleValue> blocks = r.getList("blocks", TupleValue.class);
-      for (TupleValue t : blocks) {
+      for (TupleValue t : r.getList("blocks", TupleValue.class)) {
         Block b = new Block(t.getUuid(0), t.getLong(1), t.getLong(2));
-        referenced.put(b.id, true);
+        referenced.add(b.id);
         scan.referencedBlocks++;
         int expected = b.subBlocks(r.getInt("sub_block_size"));
         int found = scan.storedSubBlocks.getOrDefault(b.id, 0);
@@ -80,14 +100,19 @@ final class KeyspaceScan {
         }
       }
     }
+    for (String path : entries) {
+      if (!dirs.contains(Inode.parentOf(path))) {
+        scan.detached.add(path);
+      }
+    }
     long cutoff = scan.startedMs - graceMs;
     for (UUID id : scan.storedSubBlocks.keySet()) {
-      if (!referenced.containsKey(id) && Uuids.unixTimestamp(id) <= cutoff) {
+      if (!referenced.contains(id) && Uuids.unixTimestamp(id) <= cutoff) {
         scan.orphans.add(id);
       }
     }
     for (UUID id : scan.pending.keySet()) {
-      if (referenced.containsKey(id)) {
+      if (referenced.contains(id)) {
         scan.stalePending.add(id);
       } else if (Uuids.unixTimestamp(id) <= cutoff) {
         scan.abandonedPending.add(id);
@@ -96,11 +121,12 @@ final class KeyspaceScan {
     return scan;
   }
 
-  private static SimpleStatement scan(String keyspace, String cql, CfsStore store) {
-    return SimpleStatement.newInstance(String.format(cql, keyspace)).setConsistencyLevel(store.readLevel);
+  private static SimpleStatement scan(String keyspace, String cql, ConsistencyLevel level) {
+    return SimpleStatement.newInstance(String.format(cql, keyspace)).setConsistencyLevel(level);
   }
 
   boolean clean() {
-    return orphans.isEmpty() && stalePending.isEmpty() && abandonedPending.isEmpty() && damaged.isEmpty();
+    return orphans.isEmpty() && stalePending.isEmpty() && abandonedPending.isEmpty() && damaged.isEmpty()
+        && detached.isEmpty();
   }
 }

@@ -130,8 +130,16 @@ class CrashedWriterTest {
       IOException e = assertThrows(IOException.class, () -> IOUtils.readFully(in, all, 0, all.length));
       assertTrue(e.getMessage().contains("is damaged: sub-block 2"), e.getMessage());
     }
+    Path orphanParent = new Path("/damage/gone/file");
+    RoundTripTest.write(fs, orphanParent, RoundTripTest.random(10, 5));
+    try (CfsStore store = new CfsStore(CfsTestNode.uri(), conf)) {
+      store.remove("/damage/gone");
+    }
+    String detached = admin(conf, CfsAdmin.PROBLEMS, "check", "-grace", "0", "-clean", uri);
+    assertTrue(detached.contains("detached entry /damage/gone/file: its parent directory's row is gone"), detached);
+    assertTrue(detached.contains("removed 0 orphaned blocks"), "a detached file's blocks are not garbage: " + detached);
     String usage = admin(conf, 0, "usage", uri);
-    assertTrue(usage.contains("files: 1") && usage.contains("bytes: " + (CfsTestNode.BLOCK + 10)), usage);
+    assertTrue(usage.contains("files: 2") && usage.contains("bytes: " + (CfsTestNode.BLOCK + 20)), usage);
     admin(conf, CfsAdmin.USAGE, "check", "-grace", "soon", uri);
     fs.close();
   }

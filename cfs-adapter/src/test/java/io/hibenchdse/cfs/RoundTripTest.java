@@ -132,6 +132,43 @@ class RoundTripTest {
   }
 
   @Test
+  void hflushAndHsyncAreRefusedNotIgnored() throws IOException {
+    try (FSDataOutputStream out = fs.create(new Path(DIR, "sync"))) {
+      out.write(1);
+      assertThrows(UnsupportedOperationException.class, out::hflush);
+      assertThrows(UnsupportedOperationException.class, out::hsync);
+    }
+  }
+
+  @Test
+  void closingAnOverwriteKeepsTheBlocksOfAFileRenamedAwayMeanwhile() throws IOException {
+    Path a = new Path(DIR, "race-a");
+    Path b = new Path(DIR, "race-b");
+    byte[] first = random(CfsTestNode.BLOCK + 5, 21);
+    write(fs, a, first);
+    FSDataOutputStream replacing = fs.create(a, true);
+    replacing.write(random(100, 22));
+    assertTrue(fs.rename(a, b));
+    replacing.close();
+    assertArrayEquals(first, read(fs, b), "the renamed file lost its blocks");
+    assertEquals(100, fs.getFileStatus(a).getLen());
+  }
+
+  @Test
+  void ofTwoExclusiveCreatesOfOnePathTheSecondCloseFails() throws IOException {
+    Path p = new Path(DIR, "exclusive");
+    FSDataOutputStream one = fs.create(p, false);
+    FSDataOutputStream two = fs.create(p, false);
+    byte[] data = random(CfsTestNode.SUB_BLOCK * 2, 23);
+    one.write(data);
+    two.write(random(10, 24));
+    one.close();
+    IOException e = assertThrows(IOException.class, two::close);
+    assertTrue(e.getMessage().contains("was created by another writer meanwhile"), e.getMessage());
+    assertArrayEquals(data, read(fs, p));
+  }
+
+  @Test
   void permissionsAndOwnersAreKept() throws IOException {
     Path p = new Path(DIR, "perm");
     write(fs, p, random(10, 1));

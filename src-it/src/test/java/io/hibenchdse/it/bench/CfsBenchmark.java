@@ -52,6 +52,10 @@ public final class CfsBenchmark implements Callable<Integer> {
   @Option(names = "--json", description = "Also write the figures to this JSON file.")
   File json;
 
+  @Option(names = "--drop-caches",
+      description = "Empty the page cache (sync; /proc/sys/vm/drop_caches, needs root) before each read, so both read from disk.")
+  boolean dropCaches;
+
   private final PrintStream out = System.out;
 
   public static void main(String[] args) {
@@ -71,14 +75,18 @@ public final class CfsBenchmark implements Callable<Integer> {
       targets.put("cfs", TestData.localConf(cfs.conf(), new File(dir, "mr-cfs")));
       durability.put("hdfs", hdfs.describe());
       durability.put("cfs", cfs.describe());
-      out.printf("cfs benchmark: DFSIOE, %d rounds after %d warm-up rounds, %d files x %d MB, local job runner (%s maps at once), %s%n",
-          runs, warmup, files, mb, targets.get("hdfs").get("mapreduce.local.map.tasks.maximum"), dir.getAbsolutePath());
+      out.printf("cfs benchmark: DFSIOE, %d rounds after %d warm-up rounds, %d files x %d MB, local job runner (%s maps at once), reads from %s, %s%n",
+          runs, warmup, files, mb, targets.get("hdfs").get("mapreduce.local.map.tasks.maximum"),
+          dropCaches ? "disk (page cache dropped)" : "the page cache", dir.getAbsolutePath());
       durability.forEach((k, v) -> out.printf("  %-4s %s%n", k, v));
       for (int round = 1 - warmup; round <= runs; round++) {
         boolean warm = round <= 0;
         List<String> order = round % 2 != 0 ? List.of("hdfs", "cfs") : List.of("cfs", "hdfs");
         for (String target : order) {
           for (String mode : new String[] {"write", "read"}) {
+            if (mode.equals("read") && dropCaches) {
+              dropPageCache();
+            }
             RunResult r = dfsioe(targets.get(target), mode);
             double perMap = (Double) r.metrics.get("throughputMbSec");
             double aggregated = ((Number) r.metrics.get("aggregatedThroughputBytesPerSec")).doubleValue() / MB;
@@ -111,12 +119,24 @@ public final class CfsBenchmark implements Callable<Integer> {
     all.put("warmup", warmup);
     all.put("files", files);
     all.put("mbPerFile", mb);
+    all.put("pageCacheDropped", dropCaches);
     all.put("durability", durability);
     all.put("figures", figures);
     all.put("ratios", ratios);
     Figures.write(json, all);
     FileUtil.fullyDelete(dir);
     return 0;
+  }
+
+  private static void dropPageCache() throws Exception {
+    if (new ProcessBuilder("sync").inheritIO().start().waitFor() != 0) {
+      throw new IllegalStateException("sync failed");
+    }
+    try {
+      java.nio.file.Files.writeString(java.nio.file.Path.of("/proc/sys/vm/drop_caches"), "3");
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException("--drop-caches needs root: cannot write /proc/sys/vm/drop_caches (" + e.getMessage() + ")");
+    }
   }
 
   private RunResult dfsioe(Configuration conf, String mode) {
