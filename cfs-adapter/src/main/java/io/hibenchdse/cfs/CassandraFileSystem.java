@@ -7,6 +7,7 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.CreateFlag;
@@ -258,21 +259,30 @@ public class CassandraFileSystem extends FileSystem {
     }
     // The directory's own row first: the whole tree disappears at once, then its contents go.
     store.remove(n.path);
-    removeTree(dir, children);
+    walk(dir, children, (d, entries) -> {
+      store.removeChildren(d);
+      List<UUID> blocks = new ArrayList<>();
+      for (Inode e : entries) {
+        blocks.addAll(e.blockIds());
+      }
+      store.removeBlocks(blocks);
+    });
     return true;
   }
 
-  private void removeTree(String dir, List<Inode> children) throws IOException {
-    List<java.util.UUID> blocks = new ArrayList<>();
-    for (Inode child : children) {
-      if (child.isDirectory()) {
-        removeTree(child.path, store.list(child.path));
-      } else {
-        blocks.addAll(child.blockIds());
+  /** What {@link #walk} does with each directory and its entries. */
+  private interface DirectoryVisitor {
+    void visit(String dir, List<Inode> entries) throws IOException;
+  }
+
+  /** Visits {@code dir} (whose entries are given) and every directory below it, deepest first. */
+  private void walk(String dir, List<Inode> entries, DirectoryVisitor visitor) throws IOException {
+    for (Inode e : entries) {
+      if (e.isDirectory()) {
+        walk(e.path, store.list(e.path), visitor);
       }
     }
-    store.removeChildren(dir);
-    store.removeBlocks(blocks);
+    visitor.visit(dir, entries);
   }
 
   /**
@@ -312,35 +322,21 @@ public class CassandraFileSystem extends FileSystem {
     if (to.startsWith(from + "/")) {
       throw new IOException("cfs: cannot move " + src + " into itself (" + dst + ")");
     }
+    String dest = to;
     if (n.isDirectory()) {
-      copyTree(from, to);
+      // The rows below are written again under the new name before the old ones go.
+      walk(from, store.list(from), (d, entries) -> {
+        for (Inode e : entries) {
+          store.put(e.movedTo(dest + e.path.substring(from.length())));
+        }
+      });
     }
     store.put(n.movedTo(to));
     store.remove(from);
     if (n.isDirectory()) {
-      dropListings(from);
+      walk(from, store.list(from), (d, entries) -> store.removeChildren(d));
     }
     return true;
-  }
-
-  /** Writes the rows under {@code from} again under {@code to}, before the old ones are dropped. */
-  private void copyTree(String from, String to) throws IOException {
-    for (Inode child : store.list(from)) {
-      String moved = Inode.child(to, Inode.nameOf(child.path));
-      if (child.isDirectory()) {
-        copyTree(child.path, moved);
-      }
-      store.put(child.movedTo(moved));
-    }
-  }
-
-  private void dropListings(String dir) throws IOException {
-    for (Inode child : store.list(dir)) {
-      if (child.isDirectory()) {
-        dropListings(child.path);
-      }
-    }
-    store.removeChildren(dir);
   }
 
   @Override
