@@ -125,7 +125,9 @@ final class CfsStore implements Closeable {
         .withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, Duration.ofSeconds(10))
         // Protocol v5 checksums every 128 KiB segment on both ends; sub-blocks are megabytes each
         // and TCP already checks them, so v4 (every Cassandra since 2.2) moves them cheaper.
-        .withString(DefaultDriverOption.PROTOCOL_VERSION, conf.getTrimmed(PROTOCOL, "V4"));
+        .withString(DefaultDriverOption.PROTOCOL_VERSION, conf.getTrimmed(PROTOCOL, "V4"))
+        // The jar leaves out the driver's optional native library (jnr); don't look for it.
+        .withBoolean(DefaultDriverOption.TIMESTAMP_GENERATOR_FORCE_JAVA_CLOCK, true);
     String dc = conf.getTrimmed(DATACENTER);
     if (dc == null) {
       config.withString(DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS, "DcInferringLoadBalancingPolicy");
