@@ -84,12 +84,15 @@ public class CassandraFileSystem extends FileSystem {
     workingDir = makeQualified(dir);
   }
 
+  // The per-path variants, which callers use, delegate to these deprecated ones.
   @Override
+  @Deprecated
   public long getDefaultBlockSize() {
     return getConf().getLongBytes(BLOCK_SIZE, DEFAULT_BLOCK_SIZE);
   }
 
   @Override
+  @Deprecated
   public short getDefaultReplication() {
     return replication;
   }
