@@ -84,10 +84,6 @@ public final class LocalCassandra implements AutoCloseable {
     return nativePort;
   }
 
-  public Path directory() {
-    return dir;
-  }
-
   /** What decides the node's durability, to print beside any figure measured on it. */
   public String durability() {
     String extra = System.getProperty(EXTRA_YAML, "").trim();

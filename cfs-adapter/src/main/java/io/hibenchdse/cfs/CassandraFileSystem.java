@@ -104,11 +104,6 @@ public class CassandraFileSystem extends FileSystem {
     return false;
   }
 
-  /** The consistency levels this file system reads and writes with, for results and reports. */
-  public String consistency() {
-    return "read " + store.readLevel + ", write " + store.writeLevel;
-  }
-
   private String key(Path p) {
     return makeQualified(p).toUri().getPath();
   }

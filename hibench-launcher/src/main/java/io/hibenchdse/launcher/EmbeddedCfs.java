@@ -9,6 +9,9 @@ import org.apache.hadoop.fs.FileSystem;
 
 /** cfs:// on a real single Cassandra node in a child JVM, its files under one directory. */
 public final class EmbeddedCfs implements EmbeddedStorage {
+  /** cfs://'s defaults, which every Configuration sees only once the file system class is loaded. */
+  private static final String CFS_DEFAULTS = "cfs-default.xml";
+
   private final LocalCassandra node;
 
   private EmbeddedCfs(LocalCassandra node) {
@@ -23,10 +26,6 @@ public final class EmbeddedCfs implements EmbeddedStorage {
     return URI.create("cfs://" + node.host() + ":" + node.port() + "/");
   }
 
-  public LocalCassandra node() {
-    return node;
-  }
-
   @Override
   public Configuration conf() {
     Configuration conf = new Configuration();
@@ -38,9 +37,10 @@ public final class EmbeddedCfs implements EmbeddedStorage {
   @Override
   public String describe() {
     Configuration conf = conf();
-    return "cfs:// at " + uri() + ": " + node.durability() + "; replication " + conf.get("cfs.replication", "1")
-        + ", consistency read " + conf.get("cfs.consistencylevel.read", "ONE")
-        + ", write " + conf.get("cfs.consistencylevel.write", "QUORUM");
+    conf.addResource(CFS_DEFAULTS);
+    return "cfs:// at " + uri() + ": " + node.durability() + "; replication " + conf.get("cfs.replication")
+        + ", consistency read " + conf.get("cfs.consistencylevel.read")
+        + ", write " + conf.get("cfs.consistencylevel.write");
   }
 
   @Override

@@ -142,17 +142,7 @@ public final class CfsBenchmark implements Callable<Integer> {
   private RunResult dfsioe(Configuration conf, String mode) {
     Configuration c = new Configuration(conf);
     c.set("test.build.data", "/bench/dfsioe");
-    c.set("hibench.report.dir", new File(dir, "report").getPath());
-    BenchmarkTool tool = Driver.DRIVER.find("dfsioe").newTool();
-    List<String> args = new ArrayList<>(List.of("-" + mode, "-nrFiles", String.valueOf(files), "-fileSize", String.valueOf(mb),
-        "-sampleInterval", "20", "-plotInterval", "50", "-resFile", new File(dir, "result.txt").getPath(),
-        "-tputFile", new File(dir, "tput.csv").getPath()));
-    if (mode.equals("write")) {
-      args.add("-overwrite");
-    }
-    if (WorkloadDriver.run(tool, c, args.toArray(new String[0]), System.err) != 0) {
-      throw new IllegalStateException("dfsioe -" + mode + " failed");
-    }
-    return tool.result();
+    return Figures.dfsioe(c, mode, files, mb, dir, "-plotInterval", "50");
   }
+
 }

@@ -147,18 +147,7 @@ public final class DfsioBenchmark implements Callable<Integer> {
   private double[] ours(Configuration conf, String mode, Map<String, List<Double>> figures, boolean warmup) {
     Configuration c = new Configuration(conf);
     c.set("test.build.data", new File(dir, "ours").getAbsolutePath());
-    c.set("hibench.report.dir", new File(dir, "report").getPath());
-    BenchmarkTool tool = Driver.DRIVER.find("dfsioe").newTool();
-    List<String> args = new ArrayList<>(List.of("-" + mode, "-nrFiles", String.valueOf(files), "-fileSize", String.valueOf(mb),
-        "-sampleInterval", "20", "-skipAnalyze", "-resFile", new File(dir, "ours-result.txt").getPath(),
-        "-tputFile", new File(dir, "ours-tput.csv").getPath()));
-    if (mode.equals("write")) {
-      args.add("-overwrite");
-    }
-    if (WorkloadDriver.run(tool, c, args.toArray(new String[0]), System.err) != 0) {
-      throw new IllegalStateException("dfsioe -" + mode + " failed");
-    }
-    RunResult r = tool.result();
+    RunResult r = Figures.dfsioe(c, mode, files, mb, dir, "-skipAnalyze");
     if (!warmup) {
       figures.computeIfAbsent("ours sampling overhead %", k -> new ArrayList<>())
           .add((Double) r.metrics.get("samplingOverheadPct"));
