@@ -189,16 +189,8 @@ public class RandomTextWriter extends BenchmarkTool {
     private byte[] buf = new byte[4096];
 
     Sentences(long seed, int mapIndex) {
-      // Each map its own stream: same seed, sizes and map count give the same bytes. The seed is
-      // mixed first; seed * golden-gamma + i would make seed s+1 the stream of seed s one draw on.
-      this.random = new SplittableRandom(mix64(mix64(seed) + mapIndex));
-    }
-
-    /** A 64-bit finalizer (Stafford's mix 13, as in SplittableRandom): nearby inputs, unrelated outputs. */
-    static long mix64(long z) {
-      z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
-      z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
-      return z ^ (z >>> 31);
+      // Each map its own stream: same seed, sizes and map count give the same bytes.
+      this.random = new SplittableRandom(Seeds.stream(seed, mapIndex));
     }
 
     int nextInt(int bound) {

@@ -28,15 +28,22 @@ public class RowRangeInputFormat extends InputFormat<LongWritable, NullWritable>
     long rows = context.getConfiguration().getLong(ROWS, 0);
     int maps = (int) Math.max(1, Math.min(rows, context.getConfiguration().getInt(MAPS, 1)));
     List<InputSplit> splits = new ArrayList<>(maps);
-    long base = rows / maps;
-    long extra = rows % maps; // the first maps take one row more (no rows * i: it overflows at 10000TB)
-    long first = 0;
     for (int i = 0; i < maps; i++) {
-      long count = base + (i < extra ? 1 : 0);
-      splits.add(new RangeSplit(first, count));
-      first += count;
+      long[] range = range(rows, maps, i);
+      splits.add(new RangeSplit(range[0], range[1]));
     }
     return splits;
+  }
+
+  /**
+   * Range {@code i} of {@code rows} split into {@code parts} contiguous ranges: {first, count}. The
+   * first ranges take one row more; no {@code rows * i}, which overflows at 10000 TB.
+   */
+  public static long[] range(long rows, int parts, int i) {
+    long base = rows / parts;
+    long extra = rows % parts;
+    long first = base * i + Math.min(i, extra);
+    return new long[] {first, base + (i < extra ? 1 : 0)};
   }
 
   @Override
