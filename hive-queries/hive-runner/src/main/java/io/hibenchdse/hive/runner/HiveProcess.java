@@ -1,0 +1,158 @@
+package io.hibenchdse.hive.runner;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hibenchdse.core.RunResult;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Runs HiveBench queries in a JVM of their own, whose class path is Hive's (written by this
+ * module's build) and never meets the caller's: the launcher's HDFS, the job jars and Cassandra
+ * stay out of it. The child gets the caller's --add-opens flags (bin/hibench and the test
+ * configuration keep the one list), HADOOP_CONF_DIR and HIVE_CONF_DIR first on its class path
+ * (a cluster's YARN and metastore), and HADOOP_CLASSPATH last.
+ */
+public final class HiveProcess implements AutoCloseable {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  /** Heap of the Hive JVM: Hive and, in local mode, one map or reduce task at a time. */
+  static final String HEAP = "-Xmx2g";
+
+  private final Process process;
+  private final BufferedReader answers;
+  private final OutputStream commands;
+
+  private HiveProcess(Process process) {
+    this.process = process;
+    this.answers = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    this.commands = process.getOutputStream();
+  }
+
+  /** Runs one query command in a Hive JVM sharing this process's terminal; returns its exit status. */
+  public static int runOnce(List<String> args, File log) throws IOException, InterruptedException {
+    List<String> command = command(log);
+    command.addAll(args);
+    return new ProcessBuilder(command).inheritIO().start().waitFor();
+  }
+
+  /**
+   * Starts a Hive JVM that runs many commands in one session (the metastore schema is made once)
+   * with {@code conf} as every command's configuration.
+   */
+  public static HiveProcess serve(Configuration conf, File dir) throws IOException {
+    Files.createDirectories(dir.toPath());
+    File confFile = new File(dir, "hive-runner-conf.xml");
+    Configuration c = new Configuration(conf);
+    c.set(HiveKeys.SESSION_DIR, new File(dir, "session").getAbsolutePath());
+    try (OutputStream out = Files.newOutputStream(confFile.toPath())) {
+      c.writeXml(out);
+    }
+    List<String> command = command(new File(dir, "hive.log"));
+    command.add("--serve");
+    command.add(confFile.getAbsolutePath());
+    return new HiveProcess(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start());
+  }
+
+  /** A command's exit status and, when it succeeded, its result. */
+  public record Outcome(int status, RunResult result) {}
+
+  /** Runs one command in the session; the child's own output lines go to {@code out}. */
+  public Outcome run(List<String> args, PrintStream out) throws IOException {
+    commands.write((JSON.writeValueAsString(args) + "\n").getBytes(StandardCharsets.UTF_8));
+    commands.flush();
+    for (String line = answers.readLine(); line != null; line = answers.readLine()) {
+      if (line.startsWith(HiveMain.ANSWER)) {
+        JsonNode answer = JSON.readTree(line.substring(HiveMain.ANSWER.length()));
+        JsonNode result = answer.get("result");
+        return new Outcome(answer.get("status").asInt(),
+            result == null || result.isNull() ? null : JSON.treeToValue(result, RunResult.class));
+      }
+      out.println(line);
+    }
+    throw new IOException("the Hive JVM ended (exit status " + waitQuietly() + ")");
+  }
+
+  private int waitQuietly() {
+    try {
+      return process.waitFor();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return -1;
+    }
+  }
+
+  /** Ends the session (Hive removes its scratch directories) and the JVM. */
+  @Override
+  public void close() {
+    try {
+      commands.close();
+      if (!process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+    } catch (IOException e) {
+      process.destroyForcibly();
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static List<String> command(File log) {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+      if (arg.startsWith("--add-opens") || arg.startsWith("--add-exports") || arg.equals("-XX:+IgnoreUnrecognizedVMOptions")
+          || arg.startsWith("-D" + io.hibenchdse.core.WorkloadDriver.STACK_TRACE)) {
+        command.add(arg);
+      }
+    }
+    command.add(HEAP);
+    command.add("-Djava.awt.headless=true");
+    command.add("-Dhibench.hive.log=" + log.getAbsolutePath());
+    command.add("-cp");
+    command.add(classPath());
+    command.add(HiveMain.class.getName());
+    return command;
+  }
+
+  private static String classPath() {
+    List<String> entries = new ArrayList<>();
+    Map<String, String> env = System.getenv();
+    for (String dir : new String[] {"HADOOP_CONF_DIR", "HIVE_CONF_DIR"}) {
+      if (env.get(dir) != null && !env.get(dir).isEmpty()) {
+        entries.add(env.get(dir));
+      }
+    }
+    try {
+      entries.add(Path.of(HiveProcess.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+    try (InputStream in = HiveProcess.class.getResourceAsStream("hive.classpath")) {
+      if (in == null) {
+        throw new IllegalStateException("hive.classpath is missing: build hive-runner with Maven");
+      }
+      entries.add(new String(in.readAllBytes(), StandardCharsets.UTF_8).strip());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    if (env.get("HADOOP_CLASSPATH") != null && !env.get("HADOOP_CLASSPATH").isEmpty()) {
+      entries.add(env.get("HADOOP_CLASSPATH"));
+    }
+    return String.join(File.pathSeparator, entries);
+  }
+}

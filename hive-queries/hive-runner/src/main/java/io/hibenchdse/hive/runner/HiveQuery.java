@@ -1,0 +1,166 @@
+package io.hibenchdse.hive.runner;
+
+import io.hibenchdse.core.Formats;
+import io.hibenchdse.core.InputOutputTool;
+import io.hibenchdse.core.RunResult;
+import io.hibenchdse.core.UsageException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Job;
+import picocli.CommandLine.Command;
+
+/**
+ * A HiveBench query as one command, {@code <query> [-D ...] [-overwrite] INPUT OUTPUT}: declares
+ * the tables over {@code INPUT/rankings} and {@code INPUT/uservisits} (tables.sql, their file
+ * format detected), then runs the query's .sql file, which writes its result table under OUTPUT.
+ * The run's duration is Hive's execution of the query (the INSERT); the whole command's time, the
+ * result rows and Hive's settings are in the record beside it.
+ */
+public abstract class HiveQuery extends InputOutputTool {
+  /** Hive settings that decide what a query measures, recorded with every run. */
+  static final List<String> HIVE_KEYS = List.of("hive.execution.engine", "hive.input.format",
+      "hive.exec.compress.output", "hive.exec.compress.intermediate", "hive.exec.reducers.bytes.per.reducer",
+      "hive.exec.reducers.max", "hive.auto.convert.join", "hive.vectorized.execution.enabled",
+      "hive.exec.parallel", "hive.metastore.uris");
+
+  private final HiveWorkload workload;
+  private long startMs;
+  private long startNanos;
+
+  HiveQuery(HiveWorkload workload) {
+    this.workload = workload;
+  }
+
+  @Command(name = "scan", description = "HiveBench scan: copies uservisits into OUTPUT/uservisits_copy.")
+  public static final class Scan extends HiveQuery {
+    public Scan() {
+      super(HiveWorkload.SCAN);
+    }
+  }
+
+  @Command(name = "aggregation", description = "HiveBench aggregation: ad revenue per source IP into OUTPUT/uservisits_aggre.")
+  public static final class Aggregation extends HiveQuery {
+    public Aggregation() {
+      super(HiveWorkload.AGGREGATION);
+    }
+  }
+
+  @Command(name = "join", description = "HiveBench join: 1999's revenue and average pageRank per source IP into OUTPUT/rankings_uservisits_join.")
+  public static final class Join extends HiveQuery {
+    public Join() {
+      super(HiveWorkload.JOIN);
+    }
+  }
+
+  /** The tables the query reads, each of which must exist. */
+  @Override
+  protected List<Path> inputs() {
+    List<Path> tables = new ArrayList<>();
+    for (String t : workload.inputTables) {
+      tables.add(new Path(input, t));
+    }
+    return tables;
+  }
+
+  @Override
+  protected void validate(Configuration conf) {
+    startMs = System.currentTimeMillis();
+    startNanos = System.nanoTime();
+  }
+
+  @Override
+  protected List<String> recordedKeys() {
+    return HIVE_KEYS;
+  }
+
+  @Override
+  protected Job createJob(Configuration conf) throws Exception {
+    String format = fileFormat(conf);
+    HiveSession session = HiveSession.get(conf);
+    session.apply(conf);
+    Map<String, String> variables = new LinkedHashMap<>();
+    variables.put("INPUT", qualified(conf, input).toString());
+    variables.put("OUTPUT", qualified(conf, output).toString());
+    variables.put("FORMAT", format);
+    System.err.printf(Locale.ROOT, "%s: Hive %s, %s tables over %s%n", name(),
+        session.embedded() ? "embedded (in-memory metastore, MapReduce " + session.conf().get("mapreduce.framework.name") + ")"
+            : "with the metastore at " + session.conf().get("hive.metastore.uris"),
+        format, variables.get("INPUT"));
+    session.run(HiveScript.load(conf, HiveWorkload.TABLES), variables);
+    HiveSession.Execution query = session.run(HiveScript.load(conf, workload.sqlFile()), variables);
+    long endMs = System.currentTimeMillis();
+    double commandSec = (System.nanoTime() - startNanos) / 1e9;
+
+    RunResult r = new RunResult();
+    r.workload = name();
+    r.type = reportType();
+    FileSystem fs = output.getFileSystem(conf);
+    r.fileSystem = fs.getUri().toString();
+    r.replication = fs.getDefaultReplication(output);
+    r.blockSize = fs.getDefaultBlockSize(output);
+    r.parameters.put("input", input.toString());
+    r.parameters.put("output", output.toString());
+    r.parameters.put("overwrite", overwrite);
+    recordConfiguration(session.conf(), r);
+    r.counters.putAll(query.counters());
+    long resultRows = resultRows(query.counters());
+    r.metrics.put("querySec", query.seconds());
+    r.metrics.put("commandSec", commandSec);
+    r.metrics.put("resultTable", workload.resultTable);
+    r.metrics.put("resultRows", resultRows);
+    r.metrics.put("fileFormat", format);
+    r.metrics.put("mapReduceJobs", query.jobs());
+    r.timed(startMs, endMs, (long) (query.seconds() * 1e9), inputBytes(conf), nodes(conf));
+    publish(conf, r);
+    System.out.printf(Locale.ROOT, "%s: %,d bytes read in %.3f s (query), %.3f s (command), %,.0f bytes/s; %,d rows in %s%n",
+        name(), r.inputBytes, r.durationSec, commandSec, r.throughputBytesPerSec, resultRows,
+        new Path(output, workload.resultTable));
+    return null;
+  }
+
+  /** SEQUENCEFILE or TEXTFILE, as DataGen wrote the input tables; both must be the same. */
+  private String fileFormat(Configuration conf) throws IOException {
+    String format = null;
+    for (Path table : inputs()) {
+      Path file = Formats.firstDataFile(conf, List.of(table));
+      if (file == null) {
+        throw new UsageException("input table " + qualified(conf, table) + " holds no data");
+      }
+      String f = Formats.isSequenceFile(conf, file) ? "SEQUENCEFILE" : "TEXTFILE";
+      if (format != null && !format.equals(f)) {
+        throw new UsageException("the input tables under " + qualified(conf, input) + " are stored in different formats");
+      }
+      format = f;
+    }
+    return format;
+  }
+
+  private long inputBytes(Configuration conf) throws IOException {
+    long bytes = 0;
+    for (Path table : inputs()) {
+      bytes += table.getFileSystem(conf).getContentSummary(table).getLength();
+    }
+    return bytes;
+  }
+
+  /**
+   * Rows Hive wrote into the result table, from its RECORDS_OUT_<n>_<db>.<table> counters. The
+   * largest: when Hive merges small output files, its merge job writes the same rows again.
+   */
+  private long resultRows(Map<String, Map<String, Long>> counters) {
+    long rows = 0;
+    for (Map.Entry<String, Long> c : counters.getOrDefault("HIVE", Map.of()).entrySet()) {
+      if (c.getKey().startsWith("RECORDS_OUT_") && c.getKey().endsWith("." + workload.resultTable)) {
+        rows = Math.max(rows, c.getValue());
+      }
+    }
+    return rows;
+  }
+}

@@ -1,0 +1,216 @@
+package io.hibenchdse.hive.runner;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.hive.common.io.SessionStream;
+import org.apache.hadoop.hive.conf.HiveConf;
+import org.apache.hadoop.hive.ql.IDriver;
+import org.apache.hadoop.hive.ql.MapRedStats;
+import org.apache.hadoop.hive.ql.processors.CommandProcessor;
+import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
+import org.apache.hadoop.hive.ql.processors.CommandProcessorFactory;
+import org.apache.hadoop.hive.ql.session.SessionState;
+import org.apache.hadoop.mapred.Counters;
+
+/**
+ * One Hive session for this JVM, opened on first use and shared by every query the JVM runs, so
+ * the metastore schema is created once. Without {@code hive.metastore.uris} it is the embedded
+ * default: a Derby metastore in memory, MapReduce on Hadoop's local runner, scratch space in a
+ * local directory; with it, the cluster's metastore and whatever {@code mapreduce.framework.name}
+ * the configuration names.
+ */
+final class HiveSession implements AutoCloseable {
+  /** The key GenericOptionsParser records as the source of a -D option. */
+  private static final String FROM_COMMAND_LINE = "from command line";
+
+  private static HiveSession shared;
+
+  private final SessionState state;
+  private final File dir;
+  private final boolean ownDir;
+  private final boolean embedded;
+
+  private HiveSession(SessionState state, File dir, boolean ownDir, boolean embedded) {
+    this.state = state;
+    this.dir = dir;
+    this.ownDir = ownDir;
+    this.embedded = embedded;
+  }
+
+  /** The JVM's session, opened with {@code conf} on first use. */
+  static synchronized HiveSession get(Configuration conf) throws IOException {
+    if (shared == null) {
+      shared = open(conf);
+    }
+    return shared;
+  }
+
+  /** Closes the JVM's session, if one was opened. */
+  static synchronized void closeShared() {
+    if (shared != null) {
+      shared.close();
+      shared = null;
+    }
+  }
+
+  private static HiveSession open(Configuration conf) throws IOException {
+    HiveConf hive = new HiveConf(conf, HiveSession.class);
+    String configuredDir = conf.get(HiveKeys.SESSION_DIR);
+    File dir = configuredDir != null ? new File(configuredDir)
+        : Files.createTempDirectory("hibench-hive-").toFile();
+    boolean embedded = hive.get("hive.metastore.uris", "").trim().isEmpty();
+    hive.set("hive.execution.engine", "mr");
+    // Hive would otherwise start a child JVM through a `hadoop` command for a local task (map join)
+    hive.setBoolean("hive.exec.submitviachild", false);
+    hive.setBoolean("hive.exec.submit.local.task.via.child", false);
+    hive.setBoolean("hive.stats.autogather", false);
+    hive.set("hive.exec.local.scratchdir", new File(dir, "local-scratch").getAbsolutePath());
+    hive.set("hive.downloaded.resources.dir", new File(dir, "resources").getAbsolutePath());
+    hive.set("hive.querylog.location", new File(dir, "querylog").getAbsolutePath());
+    if (embedded) {
+      hive.set("hive.metastore.uris", "");
+      hive.set("javax.jdo.option.ConnectionURL", "jdbc:derby:memory:hibench-metastore;create=true");
+      hive.setBoolean("hive.metastore.schema.verification", false);
+      hive.setBoolean("datanucleus.schema.autoCreateAll", true);
+      hive.setBoolean("hive.support.concurrency", false);
+      hive.set("hive.txn.manager", "org.apache.hadoop.hive.ql.lockmgr.DummyTxnManager");
+      String warehouse = new File(dir, "warehouse").toURI().toString();
+      hive.set("hive.metastore.warehouse.dir", warehouse);
+      hive.set("hive.metastore.warehouse.external.dir", warehouse);
+      System.setProperty("derby.stream.error.file", new File(dir, "derby.log").getAbsolutePath());
+    }
+    if ("local".equals(hive.get("mapreduce.framework.name", "local"))) {
+      // Hive's operators are not safe for more than one local task at a time in one JVM (the join
+      // fails); the result record says so through these two keys.
+      hive.setInt("mapreduce.local.map.tasks.maximum", 1);
+      hive.setInt("mapreduce.local.reduce.tasks.maximum", 1);
+    }
+    SessionState state = new SessionState(hive);
+    state.setIsSilent(true);
+    // Hive's console messages (session id, job progress, "FAILED: ...") would interleave with the
+    // suite's progress lines; failures reach the user through the exception, in one line.
+    PrintStream stdout = System.out;
+    System.setOut(new PrintStream(OutputStream.nullOutputStream()));
+    try {
+      SessionState.start(state);
+    } finally {
+      System.setOut(stdout);
+    }
+    state.info = new SessionStream(OutputStream.nullOutputStream());
+    state.err = new SessionStream(OutputStream.nullOutputStream());
+    return new HiveSession(state, dir, configuredDir == null, embedded);
+  }
+
+  HiveConf conf() {
+    return state.getConf();
+  }
+
+  boolean embedded() {
+    return embedded;
+  }
+
+  /** The -D options of a command, applied to the session for the commands that follow. */
+  void apply(Configuration command) {
+    for (Map.Entry<String, String> e : command) {
+      String[] sources = command.getPropertySources(e.getKey());
+      if (sources != null && sources.length > 0 && sources[sources.length - 1].equals(FROM_COMMAND_LINE)) {
+        conf().set(e.getKey(), e.getValue());
+      }
+    }
+  }
+
+  /** What running a statement cost and the MapReduce jobs it ran. */
+  record Execution(double seconds, Map<String, Map<String, Long>> counters, int jobs) {}
+
+  /**
+   * Runs a script's statements with the given variables; returns the measured statements'
+   * execution (the INSERT), or throws naming the file, line and Hive's own message.
+   */
+  Execution run(HiveScript script, Map<String, String> variables) throws IOException {
+    SessionState.setCurrentSessionState(state);
+    state.getHiveVariables().putAll(variables);
+    double seconds = 0;
+    Map<String, Map<String, Long>> counters = new TreeMap<>();
+    int jobs = 0;
+    for (HiveScript.Statement s : script.statements()) {
+      long t0 = System.nanoTime();
+      execute(script, s);
+      if (s.measured()) {
+        seconds += (System.nanoTime() - t0) / 1e9;
+        Map<String, MapRedStats> stats = state.getMapRedStats();
+        if (stats != null) {
+          for (MapRedStats job : stats.values()) {
+            jobs++;
+            add(job.getCounters(), counters);
+          }
+        }
+      }
+    }
+    return new Execution(seconds, counters, jobs);
+  }
+
+  private void execute(HiveScript script, HiveScript.Statement s) throws IOException {
+    String[] tokens = s.text().split("\\s+");
+    CommandProcessor processor;
+    try {
+      processor = CommandProcessorFactory.get(tokens, conf());
+    } catch (java.sql.SQLException e) {
+      throw new HiveQueryException(script, s, e.getMessage());
+    }
+    try {
+      if (processor instanceof IDriver driver) {
+        try {
+          driver.run(s.text());
+        } finally {
+          driver.close();
+        }
+      } else {
+        processor.run(s.text().substring(tokens[0].length()).strip());
+      }
+    } catch (CommandProcessorException e) {
+      throw new HiveQueryException(script, s, e.getMessage() != null ? e.getMessage() : String.valueOf(e.getCauseMessage()));
+    }
+  }
+
+  private static void add(Counters from, Map<String, Map<String, Long>> into) {
+    if (from == null) {
+      return;
+    }
+    for (Counters.Group group : from) {
+      Map<String, Long> values = into.computeIfAbsent(group.getName(), g -> new LinkedHashMap<>());
+      for (Counters.Counter c : group) {
+        values.merge(c.getName(), c.getValue(), Long::sum);
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      state.close();
+    } catch (IOException e) {
+      // the session's scratch directories stay behind; nothing measured depends on them
+    }
+    if (ownDir) {
+      FileUtil.fullyDelete(dir);
+    }
+  }
+
+  /** A statement Hive refused or failed: the file, its line and Hive's message, in one line. */
+  static final class HiveQueryException extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    HiveQueryException(HiveScript script, HiveScript.Statement s, String hiveMessage) {
+      super(script.name() + " line " + s.line() + ": " + hiveMessage.strip().replaceAll("\\s*\\R\\s*", " ")
+          + " (Hive's log: " + System.getProperty("hibench.hive.log", System.getProperty("java.io.tmpdir") + "/hibench-hive.log") + ")");
+    }
+  }
+}

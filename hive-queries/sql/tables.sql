@@ -1,0 +1,25 @@
+-- HiveBench's input tables over the directories HiBench.DataGen wrote (SPEC §3).
+-- Variables: INPUT, the directory holding rankings/ and uservisits/; FORMAT, how DataGen stored
+-- them: SEQUENCEFILE (-o sequence, what every HiBench script uses) or TEXTFILE (-o text).
+-- With a cluster's Hive, before the query file:
+--   hive --hivevar INPUT=/HiBench/Join/Input --hivevar OUTPUT=/HiBench/Join/Output \
+--        --hivevar FORMAT=SEQUENCEFILE -i tables.sql -f join.sql
+
+-- HiBench 7 sets both. HiveInputFormat gives each file its own splits, as HiBench measured, where
+-- Hive's default CombineHiveInputFormat would merge small files into fewer maps; and no statistics
+-- are gathered after an INSERT (on some versions an extra job, and time that is not the query's).
+set hive.input.format=org.apache.hadoop.hive.ql.io.HiveInputFormat;
+set hive.stats.autogather=false;
+
+-- EXTERNAL: dropping a table never deletes the generated data.
+DROP TABLE IF EXISTS rankings;
+CREATE EXTERNAL TABLE rankings (pageURL STRING, pageRank INT, avgDuration INT)
+  ROW FORMAT DELIMITED FIELDS TERMINATED BY ','
+  STORED AS ${hivevar:FORMAT} LOCATION '${hivevar:INPUT}/rankings';
+
+DROP TABLE IF EXISTS uservisits;
+CREATE EXTERNAL TABLE uservisits (sourceIP STRING, destURL STRING, visitDate STRING,
+    adRevenue DOUBLE, userAgent STRING, countryCode STRING, languageCode STRING,
+    searchWord STRING, duration INT)
+  ROW FORMAT DELIMITED FIELDS TERMINATED BY ','
+  STORED AS ${hivevar:FORMAT} LOCATION '${hivevar:INPUT}/uservisits';
