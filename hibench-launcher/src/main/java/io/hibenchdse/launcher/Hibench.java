@@ -3,6 +3,10 @@ package io.hibenchdse.launcher;
 import io.hibenchdse.cfs.CfsAdmin;
 import io.hibenchdse.core.UsageException;
 import io.hibenchdse.core.WorkloadDriver;
+import io.hibenchdse.hive.runner.HiveProcess;
+import io.hibenchdse.hive.runner.HiveWorkload;
+import java.io.File;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.concurrent.Callable;
@@ -36,14 +40,32 @@ public final class Hibench {
         return WorkloadDriver.USAGE;
       }
     }
+    if (args.length > 0 && HiveWorkload.of(args[0]) != null) {
+      return hive(args, err);
+    }
     WorkloadDriver all = Suite.allWorkloads();
     if (args.length == 0) {
       err.println("Usage: bin/hibench run|plan [options]      the suite (see bin/hibench run --help)");
       err.println("       bin/hibench summary [--report-dir D] its summary from hibench.jsonl (after run-all.sh)");
       err.println("       bin/hibench cfs usage|check [...]    a Cassandra file system's usage and consistency check");
       err.println("       bin/hibench <workload> [args]       one workload");
+      err.println("       bin/hibench scan|aggregation|join [-D k=v] [-overwrite] INPUT OUTPUT");
+      err.println("                                           a HiveBench query through Hive, in a JVM of its own");
     }
     return all.run(new Configuration(), args, err);
+  }
+
+  /** Runs a HiveBench query in the Hive JVM, sharing this terminal; its log goes to the temporary directory. */
+  private static int hive(String[] args, PrintStream err) {
+    try {
+      return HiveProcess.runOnce(Arrays.asList(args), new File(System.getProperty("java.io.tmpdir"), "hibench-hive.log"));
+    } catch (IOException e) {
+      err.println(args[0] + ": cannot start the Hive JVM: " + WorkloadDriver.describe(e));
+      return WorkloadDriver.FAILED;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return WorkloadDriver.FAILED;
+    }
   }
 
   /** Runs a picocli command with every failure reduced to one line on stderr. */

@@ -16,17 +16,20 @@ import java.util.Map;
 final class Suite {
   /** Each jar's driver by jar name, as the plan names them. */
   static final Map<String, WorkloadDriver> JARS = Map.of("hibench-core", Driver.DRIVER,
-      "dfsio-enhanced", io.hibenchdse.dfsio.Driver.DRIVER, "tpcx-hs", io.hibenchdse.tpcxhs.Driver.DRIVER);
+      "dfsio-enhanced", io.hibenchdse.dfsio.Driver.DRIVER, "tpcx-hs", io.hibenchdse.tpcxhs.Driver.DRIVER,
+      "hive-datagen", io.hibenchdse.hive.Driver.DRIVER);
 
   static final List<SuiteWorkload> WORKLOADS = List.of(MicroWorkload.WORDCOUNT, MicroWorkload.SORT,
-      DfsioeWorkload.WRITE, DfsioeWorkload.READ, new TpcxHsWorkload());
+      DfsioeWorkload.WRITE, DfsioeWorkload.READ, new TpcxHsWorkload(), HiveBenchWorkload.SCAN,
+      HiveBenchWorkload.AGGREGATION, HiveBenchWorkload.JOIN);
 
   private Suite() {}
 
   /** Every runnable workload of every jar, for {@code bin/hibench <workload>}. */
   static WorkloadDriver allWorkloads() {
     Map<String, Workload> all = new LinkedHashMap<>();
-    for (WorkloadDriver d : List.of(JARS.get("hibench-core"), JARS.get("dfsio-enhanced"), JARS.get("tpcx-hs"))) {
+    for (WorkloadDriver d : List.of(JARS.get("hibench-core"), JARS.get("dfsio-enhanced"), JARS.get("tpcx-hs"),
+        JARS.get("hive-datagen"))) {
       for (Workload w : d.workloads()) {
         all.putIfAbsent(w.name(), w);
       }

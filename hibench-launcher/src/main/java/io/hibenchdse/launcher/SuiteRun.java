@@ -4,8 +4,10 @@ import io.hibenchdse.cassandra.LocalCassandra;
 import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.LocalRunner;
 import io.hibenchdse.core.Results;
+import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.UsageException;
 import io.hibenchdse.core.WorkloadDriver;
+import io.hibenchdse.hive.runner.HiveProcess;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -73,24 +75,44 @@ final class SuiteRun implements Callable<Integer> {
       Configuration conf = LocalRunner.configure(storage.conf(), new File(scratch, "mapred"));
       conf.setInt(BenchmarkTool.NODES, 1);
       out.println("hibench run: " + storage.describe());
-      int done = 0;
-      for (SuiteOptions.PlannedStep p : plan) {
-        Step step = p.step();
-        out.printf(Locale.ROOT, "[%d/%d] %-9s %-10s %s %d: %s%n", ++done, plan.size(), p.profile().label(),
-            step.suiteWorkload(), p.warmup() ? "warm-up" : "run", p.warmup() ? p.run() + 1 : p.run() - options.warmup + 1,
-            String.join(" ", step.args()));
-        Configuration stepConf = new Configuration(conf);
-        stepConf.set(Results.REPORT_DIR, p.reported() ? reportDir.toString()
-            : new File(scratch, p.warmup() ? "warmup-report" : "prepare-report").getPath());
-        BenchmarkTool tool = Suite.JARS.get(step.jar()).find(step.workload()).newTool();
-        int status = WorkloadDriver.run(tool, stepConf,
-            step.args().subList(1, step.args().size()).toArray(new String[0]), System.err);
-        if (status != 0) {
-          out.println("hibench run: stopped; " + step.workload() + " exited with " + status);
-          return status;
+      HiveProcess hive = null; // one Hive session for the run, started by its first query: the metastore is made once
+      try {
+        int done = 0;
+        for (SuiteOptions.PlannedStep p : plan) {
+          Step step = p.step();
+          out.printf(Locale.ROOT, "[%d/%d] %-9s %-10s %s %d: %s%n", ++done, plan.size(), p.profile().label(),
+              step.suiteWorkload(), p.warmup() ? "warm-up" : "run", p.warmup() ? p.run() + 1 : p.run() - options.warmup + 1,
+              String.join(" ", step.args()));
+          String stepReportDir = p.reported() ? reportDir.toString()
+              : new File(scratch, p.warmup() ? "warmup-report" : "prepare-report").getPath();
+          int status;
+          RunResult result;
+          if (step.jar().equals(HiveBenchWorkload.JAR)) {
+            if (hive == null) {
+              hive = HiveProcess.serve(conf, new File(scratch, "hive"));
+            }
+            HiveProcess.Outcome o = hive.run(step.withOption(Results.REPORT_DIR, stepReportDir).args(), out);
+            status = o.status();
+            result = o.result();
+          } else {
+            Configuration stepConf = new Configuration(conf);
+            stepConf.set(Results.REPORT_DIR, stepReportDir);
+            BenchmarkTool tool = Suite.JARS.get(step.jar()).find(step.workload()).newTool();
+            status = WorkloadDriver.run(tool, stepConf,
+                step.args().subList(1, step.args().size()).toArray(new String[0]), System.err);
+            result = tool.result();
+          }
+          if (status != 0) {
+            out.println("hibench run: stopped; " + step.workload() + " exited with " + status);
+            return status;
+          }
+          if (p.reported()) {
+            measurements.add(new Measurement(step.suiteWorkload(), p.profile(), result));
+          }
         }
-        if (p.reported()) {
-          measurements.add(new Measurement(step.suiteWorkload(), p.profile(), tool.result()));
+      } finally {
+        if (hive != null) {
+          hive.close(); // before the storage stops, so Hive removes its session directories
         }
       }
     } finally {

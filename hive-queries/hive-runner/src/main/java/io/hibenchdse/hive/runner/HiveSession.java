@@ -76,15 +76,22 @@ final class HiveSession implements AutoCloseable {
     hive.set("hive.downloaded.resources.dir", new File(dir, "resources").getAbsolutePath());
     hive.set("hive.querylog.location", new File(dir, "querylog").getAbsolutePath());
     if (embedded) {
-      hive.set("hive.metastore.uris", "");
-      hive.set("javax.jdo.option.ConnectionURL", "jdbc:derby:memory:hibench-metastore;create=true");
-      hive.setBoolean("hive.metastore.schema.verification", false);
-      hive.setBoolean("datanucleus.schema.autoCreateAll", true);
-      hive.setBoolean("hive.support.concurrency", false);
-      hive.set("hive.txn.manager", "org.apache.hadoop.hive.ql.lockmgr.DummyTxnManager");
+      Map<String, String> metastore = new LinkedHashMap<>();
+      metastore.put("hive.metastore.uris", "");
+      metastore.put("javax.jdo.option.ConnectionURL", "jdbc:derby:memory:hibench-metastore;create=true");
+      metastore.put("hive.metastore.schema.verification", "false");
+      metastore.put("datanucleus.schema.autoCreateAll", "true");
+      metastore.put("hive.support.concurrency", "false");
+      metastore.put("hive.txn.manager", "org.apache.hadoop.hive.ql.lockmgr.DummyTxnManager");
       String warehouse = new File(dir, "warehouse").toURI().toString();
-      hive.set("hive.metastore.warehouse.dir", warehouse);
-      hive.set("hive.metastore.warehouse.external.dir", warehouse);
+      metastore.put("hive.metastore.warehouse.dir", warehouse);
+      metastore.put("hive.metastore.warehouse.external.dir", warehouse);
+      // Hive makes HiveConfs of its own (the metastore's threads) that see only system properties
+      // over the defaults; without these they would open a Derby metastore_db in the working directory.
+      metastore.forEach((k, v) -> {
+        hive.set(k, v);
+        System.setProperty(k, v);
+      });
       System.setProperty("derby.stream.error.file", new File(dir, "derby.log").getAbsolutePath());
     }
     if ("local".equals(hive.get("mapreduce.framework.name", "local"))) {
@@ -93,19 +100,21 @@ final class HiveSession implements AutoCloseable {
       hive.setInt("mapreduce.local.map.tasks.maximum", 1);
       hive.setInt("mapreduce.local.reduce.tasks.maximum", 1);
     }
-    SessionState state = new SessionState(hive);
+    // The constructor prints the session id on stderr (no session is current yet to silence it)
+    PrintStream stderr = System.err;
+    System.setErr(new PrintStream(OutputStream.nullOutputStream()));
+    SessionState state;
+    try {
+      state = new SessionState(hive);
+    } finally {
+      System.setErr(stderr);
+    }
     state.setIsSilent(true);
     // Hive's console messages (session id, job progress, "FAILED: ...") would interleave with the
     // suite's progress lines; failures reach the user through the exception, in one line.
-    PrintStream stdout = System.out;
-    System.setOut(new PrintStream(OutputStream.nullOutputStream()));
-    try {
-      SessionState.start(state);
-    } finally {
-      System.setOut(stdout);
-    }
     state.info = new SessionStream(OutputStream.nullOutputStream());
     state.err = new SessionStream(OutputStream.nullOutputStream());
+    SessionState.start(state);
     return new HiveSession(state, dir, configuredDir == null, embedded);
   }
 
