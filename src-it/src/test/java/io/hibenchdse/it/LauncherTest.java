@@ -124,6 +124,48 @@ class LauncherTest {
   }
 
   @Test
+  void hiveQueriesRunInTheSuiteAndThroughRunAll() throws Exception {
+    // the embedded suite: DataGen, then the query in the run's one Hive JVM
+    Path list = dir.toPath().resolve("hive.lst");
+    Files.writeString(list, "join\n");
+    Path report = dir.toPath().resolve("report-suite");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int status = Hibench.run(new String[] {"run", "--runs", "2", "--warmup", "0", "--benchmarks", list.toString(),
+        "--report-dir", report.toString(), "--work-dir", dir.toPath().resolve("work").toString()},
+        new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
+    assertEquals(0, status, out.toString(StandardCharsets.UTF_8));
+    List<String> json = Files.readAllLines(report.resolve(Results.JSON_FILE));
+    assertEquals(2, json.size());
+    for (String line : json) {
+      io.hibenchdse.core.RunResult r = Results.fromJson(line);
+      assertEquals("HadoopJoin", r.type);
+      assertTrue(r.fileSystem.startsWith("hdfs://localhost:"), r.fileSystem);
+      assertTrue(((Number) r.metrics.get("resultRows")).longValue() > 0, r.metrics.toString());
+    }
+    assertTrue(Files.readAllLines(report.resolve("summary.csv")).get(1).startsWith("join,tiny,2,"));
+    assertTrue(!Files.exists(dir.toPath().resolve("work")), "scratch space removed");
+
+    // a real cluster's way: DataGen through `hadoop jar` (RunJar), the query through bin/hibench
+    Path hadoop = dir.toPath().resolve("hadoop");
+    Files.writeString(hadoop, "#!/usr/bin/env bash\n[ \"$1\" = jar ] || exit 64\nshift\n"
+        + "exec java -cp '" + hadoopClasspath() + "' org.apache.hadoop.util.RunJar \"$@\"\n");
+    assertTrue(hadoop.toFile().setExecutable(true));
+    Files.writeString(list, "aggregation\n");
+    Path cluster = dir.toPath().resolve("report-cluster");
+    Proc run = exec(java.util.Map.of("HADOOP_EXECUTABLE", hadoop.toString(), "HIBENCH_REPORT", cluster.toString()),
+        HOME.resolve("scripts/run-all.sh").toString(), "--runs", "1", "--warmup", "0",
+        "--benchmarks", list.toString(), "--root", dir.toPath().resolve("data").toString());
+    assertEquals(0, run.status(), run.toString());
+    List<String> plan = Files.readAllLines(cluster.resolve("plan.txt"));
+    assertTrue(plan.get(0).startsWith("prepare hive-datagen HiBench.DataGen "), plan.get(0));
+    assertTrue(plan.get(1).startsWith("measure hive-runner aggregation "), plan.get(1));
+    List<String> lines = Files.readAllLines(cluster.resolve(Results.REPORT_FILE));
+    assertEquals(2, lines.size(), lines.toString());
+    assertTrue(lines.get(1).startsWith("HadoopAggregation "), lines.get(1));
+    assertTrue(Files.readAllLines(cluster.resolve("summary.csv")).get(1).startsWith("aggregation,tiny,1,"));
+  }
+
+  @Test
   void jobJarListsItsWorkloadsLikeTheExamplesJar() throws Exception {
     File jar = jobJar();
     String hadoop = hadoopClasspath();
