@@ -184,9 +184,10 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     RunResult r = describe(cl, job, out).timed(startMs, endMs, nanos, processedBytes(job), nodes(job.getConfiguration()));
     completed(job, r);
     publish(conf, r);
-    System.out.printf(Locale.ROOT, "%s: %,d bytes in %.3f s, %,.0f bytes/s (%d node%s); %s%n",
+    System.out.printf(Locale.ROOT, "%s: %,d bytes in %.3f s, %,.0f bytes/s (%d node%s)%s%n",
         name(), result.inputBytes, result.durationSec, result.throughputBytesPerSec, result.nodes,
-        result.nodes == 1 ? "" : "s", Results.reportDir(conf).resolve(Results.REPORT_FILE));
+        result.nodes == 1 ? "" : "s",
+        Results.reporting(conf) ? "; " + Results.reportDir(conf).resolve(Results.REPORT_FILE) : "");
     return 0;
   }
 

@@ -17,7 +17,7 @@ import org.apache.hadoop.conf.Configuration;
 /**
  * Writes results where HiBench users look for them: a line in {@code hibench.report} (SPEC §6) and
  * the full record as one JSON line in {@code hibench.jsonl}, both in {@code hibench.report.dir}
- * on the launching machine.
+ * on the launching machine, when it is set (bin/hibench and run-all.sh set it).
  */
 public final class Results {
   public static final String REPORT_DIR = "hibench.report.dir";
@@ -58,8 +58,20 @@ public final class Results {
     return JSON.readValue(line, RunResult.class);
   }
 
-  /** Appends the run to the report and the JSON lines file, creating them as needed. */
-  public static Path publish(Configuration conf, RunResult r) throws IOException {
+  /** Whether this run writes result files: only where {@link #REPORT_DIR} is set (SPEC §0). */
+  public static boolean reporting(Configuration conf) {
+    return conf.get(REPORT_DIR) != null;
+  }
+
+  /**
+   * Appends the run to the report and the JSON lines file in {@link #REPORT_DIR}, creating them as
+   * needed; without it, writes nothing: run by `hadoop jar` inside a HiBench installation, the
+   * installation's own report/hibench.report would get every run twice.
+   */
+  public static void publish(Configuration conf, RunResult r) throws IOException {
+    if (!reporting(conf)) {
+      return;
+    }
     Path dir = reportDir(conf);
     Files.createDirectories(dir);
     Path report = dir.resolve(REPORT_FILE);
@@ -68,7 +80,6 @@ public final class Results {
     }
     append(report, reportLine(r));
     append(dir.resolve(JSON_FILE), toJson(r) + "\n");
-    return dir;
   }
 
   private static void append(Path file, String text) throws IOException {

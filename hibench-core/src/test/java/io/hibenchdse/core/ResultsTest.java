@@ -53,4 +53,17 @@ class ResultsTest {
     assertEquals(List.of("/in", "/out"), back.parameters.get("path"));
     assertEquals(Results.toJson(sample()), Results.toJson(back));
   }
+
+  @Test
+  void withoutAReportDirNothingIsWritten() throws Exception {
+    // as under `hadoop jar` in a HiBench installation: its report/hibench.report is HiBench's own
+    File in = new File(dir, "in");
+    in.mkdirs();
+    Files.writeString(in.toPath().resolve("a.txt"), "a b a\n");
+    Configuration conf = LocalRunner.configure(new Configuration(), new File(dir, "mr"));
+    TestData.Outcome o = TestData.run(conf, "wordcount", in.getPath(), new File(dir, "out").getPath());
+    assertEquals(0, o.status, o.toString());
+    assertEquals(false, new File(Results.DEFAULT_REPORT_DIR).exists(), "report/ written in " + new File("").getAbsolutePath());
+    assertEquals(3, o.result.counter("org.apache.hadoop.mapreduce.TaskCounter", "MAP_OUTPUT_RECORDS"));
+  }
 }

@@ -1,6 +1,7 @@
 package io.hibenchdse.launcher;
 
 import io.hibenchdse.cfs.CfsAdmin;
+import io.hibenchdse.core.Results;
 import io.hibenchdse.core.UsageException;
 import io.hibenchdse.core.WorkloadDriver;
 import io.hibenchdse.hive.runner.HiveProcess;
@@ -8,7 +9,9 @@ import io.hibenchdse.hive.runner.HiveWorkload;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ToolRunner;
@@ -52,13 +55,17 @@ public final class Hibench {
       err.println("       bin/hibench scan|aggregation|join [-D k=v] [-overwrite] INPUT OUTPUT");
       err.println("                                           a HiveBench query through Hive, in a JVM of its own");
     }
-    return all.run(new Configuration(), args, err);
+    Configuration conf = new Configuration();
+    conf.set(Results.REPORT_DIR, Results.DEFAULT_REPORT_DIR); // bin/hibench reports to ./report unless -D says otherwise
+    return all.run(conf, args, err);
   }
 
   /** Runs a HiveBench query in the Hive JVM, sharing this terminal; its log goes to the temporary directory. */
   private static int hive(String[] args, PrintStream err) {
     try {
-      return HiveProcess.runOnce(Arrays.asList(args), new File(System.getProperty("java.io.tmpdir"), "hibench-hive.log"));
+      List<String> command = new ArrayList<>(Arrays.asList(args));
+      command.addAll(1, List.of("-D", Results.REPORT_DIR + "=" + Results.DEFAULT_REPORT_DIR)); // a later -D wins
+      return HiveProcess.runOnce(command, new File(System.getProperty("java.io.tmpdir"), "hibench-hive.log"));
     } catch (IOException e) {
       err.println(args[0] + ": cannot start the Hive JVM: " + WorkloadDriver.describe(e));
       return WorkloadDriver.FAILED;

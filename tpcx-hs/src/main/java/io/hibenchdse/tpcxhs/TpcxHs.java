@@ -162,7 +162,9 @@ public class TpcxHs extends BenchmarkTool {
       BenchmarkTool tool, String[] args, long bytes) throws IOException {
     System.err.println("tpcxhs: " + name + " " + String.join(" ", args));
     Configuration c = new Configuration(conf);
-    c.set(Results.REPORT_DIR, Results.reportDir(conf).resolve("tpcxhs-phases").toString());
+    if (Results.reporting(conf)) {
+      c.set(Results.REPORT_DIR, Results.reportDir(conf).resolve("tpcxhs-phases").toString());
+    }
     long startMs = System.currentTimeMillis();
     long t0 = System.nanoTime();
     java.io.ByteArrayOutputStream why = new java.io.ByteArrayOutputStream();
