@@ -8,15 +8,17 @@
 #     storage's durability settings printed, the summary table (Time delta against Data delta,
 #     the reference report's Table 17) and the cfs/HDFS ratio of the mean times.
 #   scripts/bench/hive.sh [--runs 3] [--visits 2000000] [--profiles tiny,small,large] [--dir DIR]
+#                         [--only generation|queries]
 set -euo pipefail
 home="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-runs=3 visits=2000000 profiles=tiny,small,large dir="$home/target/bench-hive"
+runs=3 visits=2000000 profiles=tiny,small,large dir="$home/target/bench-hive" only=
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
     --visits) visits="$2"; shift 2 ;;
     --profiles) profiles="$2"; shift 2 ;;
     --dir) dir="$2"; shift 2 ;;
+    --only) only="$2"; shift 2 ;;
     *) echo "hive.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -26,6 +28,7 @@ rm -rf "$dir" && mkdir -p "$dir"
 hibench="$home/bin/hibench"
 
 # 1. Generation rate. The figure is the command's bytes over its job time (job start to end).
+if [ "$only" != queries ]; then
 pages=$((visits * 12 / 100))
 rate() { sed -n "s/^$1: \([0-9,]*\) bytes in \([0-9.]*\) s.*/\1 \2/p" | tr -d , | awk '{printf "%.1f\n", $1 / $2 / 1e6}'; }
 gen=() rtw=()
@@ -43,13 +46,16 @@ median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR % 2 ? a
 mg=$(median "${gen[@]}") mr=$(median "${rtw[@]}")
 echo "generation, median of $runs: DataGen $mg MB/s per map, RandomTextWriter $mr MB/s per map, ratio $(awk -v a="$mg" -v b="$mr" 'BEGIN {printf "%.2f", a / b}')"
 rm -rf "$dir/gen" "$dir/rtw"
+fi
+[ "$only" = generation ] && exit 0
 
 # 2. The queries at three sizes, HDFS then cfs://.
 printf 'scan\naggregation\njoin\n' > "$dir/hive.lst"
 for target in hdfs cfs; do
   echo "== $target"
   (cd "$dir" && "$hibench" run --target "$target" --benchmarks hive.lst --profile "$profiles" --runs "$runs" \
-      --report-dir "report-$target" --work-dir "work-$target" | grep -v -e '^\[' -e ': Hive embedded' -e 'job_local')
+      --report-dir "report-$target" --work-dir "work-$target" 2>&1 |
+      grep -v -e '^\[' -e ': Hive embedded' -e ' job_local' -e '^datagen: ' -e '^scan: ' -e '^aggregation: ' -e '^join: ')
 done
 echo "== mean time, cfs:// against HDFS"
 join -t, <(tail -n +2 "$dir/report-hdfs/summary.csv" | awk -F, '{print $1"/"$2","$5}' | sort) \

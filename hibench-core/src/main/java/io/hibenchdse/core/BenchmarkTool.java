@@ -266,15 +266,24 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     return p.getFileSystem(conf).makeQualified(p);
   }
 
-  private RunResult describe(CommandLine cl, Job job, Path out) throws IOException {
-    Configuration jc = job.getConfiguration();
+  /**
+   * A result of this tool whose file system, replication and block size are those of
+   * {@code out}, for tools that build their own record (one made of many jobs).
+   */
+  protected RunResult newResult(Configuration conf, Path out) throws IOException {
     RunResult r = new RunResult();
     r.workload = name();
     r.type = reportType();
-    FileSystem fs = out.getFileSystem(jc);
+    FileSystem fs = out.getFileSystem(conf);
     r.fileSystem = fs.getUri().toString();
     r.replication = fs.getDefaultReplication(out);
     r.blockSize = fs.getDefaultBlockSize(out);
+    return r;
+  }
+
+  private RunResult describe(CommandLine cl, Job job, Path out) throws IOException {
+    Configuration jc = job.getConfiguration();
+    RunResult r = newResult(jc, out);
     for (ArgSpec arg : cl.getCommandSpec().args()) {
       if (arg.isOption() && ((CommandLine.Model.OptionSpec) arg).usageHelp()) {
         continue;

@@ -15,7 +15,6 @@ import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import picocli.CommandLine.Command;
@@ -123,12 +122,8 @@ public class RandomTextWriter extends BenchmarkTool {
     Job job = Job.getInstance(conf, "random-text-writer");
     Configuration jc = job.getConfiguration();
     jc.setLong(BYTES_PER_MAP, plannedBytesPerMap);
-    // one row a map, its map index (the stock tool's map count is lost on the local job runner)
-    jc.setLong(RowRangeInputFormat.ROWS, plannedMaps);
-    jc.setInt(RowRangeInputFormat.MAPS, plannedMaps);
-    jc.setInt(MRJobConfig.NUM_MAPS, plannedMaps);
+    RowRangeInputFormat.oneRowPerMap(job, plannedMaps);
     job.setJarByClass(RandomTextWriter.class);
-    job.setInputFormatClass(RowRangeInputFormat.class);
     job.setMapperClass(TextMapper.class);
     job.setNumReduceTasks(0);
     job.setOutputKeyClass(Text.class);

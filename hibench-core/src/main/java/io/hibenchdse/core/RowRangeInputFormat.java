@@ -5,12 +5,15 @@ import java.io.DataOutput;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.InputFormat;
 import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobContext;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 
@@ -33,6 +36,18 @@ public class RowRangeInputFormat extends InputFormat<LongWritable, NullWritable>
       splits.add(new RangeSplit(range[0], range[1]));
     }
     return splits;
+  }
+
+  /**
+   * Makes a generator job run {@code maps} maps, each given one row: its map index. The count goes
+   * under this format's own key too, since the local job runner loses {@code mapreduce.job.maps}.
+   */
+  public static void oneRowPerMap(Job job, int maps) {
+    Configuration conf = job.getConfiguration();
+    conf.setLong(ROWS, maps);
+    conf.setInt(MAPS, maps);
+    conf.setInt(MRJobConfig.NUM_MAPS, maps);
+    job.setInputFormatClass(RowRangeInputFormat.class);
   }
 
   /**

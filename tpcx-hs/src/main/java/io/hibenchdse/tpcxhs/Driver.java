@@ -12,7 +12,16 @@ public final class Driver {
       new Workload("hsdatacheck", "Checks record count, size and replication of a data set.", HsDataCheck::new),
       new Workload("hssort", "Sorts the data set with sampled total-order partitioning.", HsSort::new),
       new Workload("hsvalidate", "Validates global order and the checksum of sorted data.", HsValidate::new),
-      new Workload("tpcxhs", "The whole benchmark: two runs and the HSph@SF metric.", TpcxHs::new)));
+      new Workload("tpcxhs", "The whole benchmark: two runs and the HSph@SF metric.", TpcxHs::new),
+      // the TPCx-HS kit's program names (TPCx-HS-master.sh runs `HSGen ... ROWS DIR`)
+      new Workload("HSGen", "hsgen as the TPCx-HS kit calls it: HSGen [-D...] ROWS OUT.", HsGen::new),
+      new Workload("HSDataCheck", "hsdatacheck under the kit's name.", HsDataCheck::new),
+      new Workload("HSSort", "hssort under the kit's name: HSSort [-D...] IN OUT.", HsSort::new),
+      new Workload("HSValidate", "hsvalidate under the kit's name: HSValidate IN OUT.", HsValidate::new),
+      // hadoop-mapreduce-examples' names: HSGen, HSSort and HSValidate are those jobs
+      new Workload("teragen", "TeraGen's command line: teragen ROWS OUT (replication 3 unless -replication).", HsGen::new),
+      new Workload("terasort", "TeraSort's command line: terasort IN OUT.", HsSort::new),
+      new Workload("teravalidate", "TeraValidate's command line: teravalidate IN REPORT.", HsValidate::new)));
 
   private Driver() {}
 

@@ -35,14 +35,17 @@ public class HsGen extends BenchmarkTool {
   @Option(names = "-maps", description = "Map tasks (default: mapreduce.job.maps).")
   Integer maps;
 
-  @Parameters(index = "0", paramLabel = "<output>", description = "Output directory.")
+  /** {@code OUT}, or the kit's and TeraGen's {@code ROWS OUT}. */
+  @Parameters(arity = "1..2", paramLabel = "[<rows>] <output>", description = "Row count (instead of -rows, as TeraGen and the TPCx-HS kit take it) and the output directory.")
+  List<String> positional;
+
   Path output;
 
   ScaleFactor scale;
 
   @Override
   protected Path output() {
-    return output;
+    return new Path(positional.get(positional.size() - 1));
   }
 
   @Override
@@ -52,6 +55,17 @@ public class HsGen extends BenchmarkTool {
 
   @Override
   protected void validate(Configuration conf) {
+    output = output();
+    if (positional.size() == 2) {
+      if (size.rows != null || size.sf != null) {
+        throw new UsageException("give the row count once: as <rows> or with -rows/-sf");
+      }
+      try {
+        size.rows = Long.parseLong(positional.get(0));
+      } catch (NumberFormatException e) {
+        throw new UsageException("<rows> must be a row count, was '" + positional.get(0) + "'");
+      }
+    }
     scale = size.scale();
     if (replication < 1) {
       throw new UsageException("-replication must be at least 1, was " + replication);

@@ -82,12 +82,8 @@ public class TpcxHs extends BenchmarkTool {
       repeatability = runs.get(0);
     }
     double metric = (Double) performance.get("hsph");
-    RunResult r = new RunResult();
-    r.workload = name();
-    r.type = reportType();
-    r.fileSystem = fs.getUri().toString();
+    RunResult r = newResult(conf, root);
     r.replication = replication;
-    r.blockSize = fs.getDefaultBlockSize(root);
     recordConfiguration(conf, r);
     r.parameters.put("sf", scale.sf);
     r.parameters.put("rows", scale.rows);

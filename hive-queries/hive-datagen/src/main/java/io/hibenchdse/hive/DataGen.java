@@ -16,12 +16,14 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.TaskInputOutputContext;
+import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
-import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.apache.hadoop.mapreduce.lib.reduce.LongSumReducer;
@@ -120,12 +122,8 @@ public class DataGen extends BenchmarkTool {
     jc.setLong(PAGES, pages);
     jc.setLong(VISITS, visits);
     jc.setBoolean(TEXT, format.equals("text"));
-    // one row a map, its index (the local job runner loses mapreduce.job.maps)
-    jc.setLong(RowRangeInputFormat.ROWS, maps);
-    jc.setInt(RowRangeInputFormat.MAPS, maps);
-    jc.setInt(MRJobConfig.NUM_MAPS, maps);
+    RowRangeInputFormat.oneRowPerMap(job, maps);
     job.setJarByClass(DataGen.class);
-    job.setInputFormatClass(RowRangeInputFormat.class);
     job.setMapperClass(WebMapper.class);
     job.setCombinerClass(LongSumReducer.class);
     job.setReducerClass(RankingsReducer.class);
@@ -136,9 +134,9 @@ public class DataGen extends BenchmarkTool {
     @SuppressWarnings("rawtypes")
     Class<? extends org.apache.hadoop.mapreduce.OutputFormat> files =
         format.equals("text") ? TextOutputFormat.class : SequenceFileOutputFormat.class;
-    MultipleOutputs.addNamedOutput(job, RANKINGS, files, key, Text.class);
-    MultipleOutputs.addNamedOutput(job, USERVISITS, files, key, Text.class);
-    LazyOutputFormat.setOutputFormatClass(job, files); // only the named outputs write files
+    job.setOutputKeyClass(key);
+    job.setOutputValueClass(Text.class);
+    LazyOutputFormat.setOutputFormatClass(job, files); // only the tables' writers write files
     if (codec != null) {
       FileOutputFormat.setCompressOutput(job, true);
       FileOutputFormat.setOutputCompressorClass(job, conf.getClassByName(codec).asSubclass(CompressionCodec.class));
@@ -160,6 +158,21 @@ public class DataGen extends BenchmarkTool {
   }
 
   /**
+   * A writer of this task's file of a table, {@code <table>/part-m-NNNNN} or {@code part-r-NNNNN}
+   * in the task's work directory, committed with the task. MultipleOutputs does the same but also
+   * re-reads and re-parses its configuration on every record, which halved the generator's rate.
+   */
+  static RecordWriter<Writable, Text> tableWriter(TaskInputOutputContext<?, ?, ?, ?> context, String table)
+      throws IOException, InterruptedException {
+    Configuration conf = new Configuration(context.getConfiguration());
+    conf.set("mapreduce.output.basename", table + "/part");
+    TaskAttemptContext tableContext = new TaskAttemptContextImpl(conf, context.getTaskAttemptID());
+    FileOutputFormat<Writable, Text> format = conf.getBoolean(TEXT, false)
+        ? new TextOutputFormat<Writable, Text>() : new SequenceFileOutputFormat<Writable, Text>();
+    return format.getRecordWriter(tableContext);
+  }
+
+  /**
    * Map {@code i}: the links of its share of pages, in-link counts of the Zipf head summed here and
    * the rest sent as ones (the combiner sums them), and the rows of its share of visits.
    */
@@ -175,7 +188,7 @@ public class DataGen extends BenchmarkTool {
       boolean text = conf.getBoolean(TEXT, false);
       int map = (int) mapIndex.get();
       WebGraph graph = new WebGraph(seed, pages);
-      MultipleOutputs<LongWritable, LongWritable> out = new MultipleOutputs<>(context);
+      RecordWriter<Writable, Text> out = tableWriter(context, USERVISITS);
       try {
         long[] share = RowRangeInputFormat.range(pages, maps, map);
         long[] head = new long[(int) Math.min(pages, HEAD_PAGES)];
@@ -212,31 +225,31 @@ public class DataGen extends BenchmarkTool {
         LongWritable page = new LongWritable();
         for (long v = mine[0]; v < mine[0] + mine[1]; v++) {
           page.set(generator.visit(v, row));
-          out.write(USERVISITS, text ? NullWritable.get() : page, row, USERVISITS + "/part");
+          out.write(text ? NullWritable.get() : page, row);
           if (((v - mine[0]) & 0xffff) == 0) {
             context.setStatus("uservisits: " + (v - mine[0]) + " of " + mine[1]);
           }
         }
         context.getCounter(Counters.USERVISITS_ROWS).increment(mine[1]);
       } finally {
-        out.close();
+        out.close(context);
       }
     }
   }
 
   /** Sums a page's in-links and writes its rankings row. */
-  public static class RankingsReducer extends Reducer<LongWritable, LongWritable, NullWritable, NullWritable> {
-    private MultipleOutputs<NullWritable, NullWritable> out;
+  public static class RankingsReducer extends Reducer<LongWritable, LongWritable, Writable, Text> {
+    private RecordWriter<Writable, Text> out;
     private WebGraph graph;
     private boolean text;
     private final Text row = new Text();
 
     @Override
-    protected void setup(Context context) {
+    protected void setup(Context context) throws IOException, InterruptedException {
       Configuration conf = context.getConfiguration();
       graph = new WebGraph(conf.getLong(SEED, 0), conf.getLong(PAGES, 1));
       text = conf.getBoolean(TEXT, false);
-      out = new MultipleOutputs<>(context);
+      out = tableWriter(context, RANKINGS);
     }
 
     @Override
@@ -248,13 +261,13 @@ public class DataGen extends BenchmarkTool {
       }
       row.clear();
       graph.appendRanking(page.get(), inLinks, DELIMITER, row);
-      out.write(RANKINGS, text ? NullWritable.get() : page, row, RANKINGS + "/part");
+      out.write(text ? NullWritable.get() : page, row);
       context.getCounter(Counters.RANKINGS_ROWS).increment(1);
     }
 
     @Override
     protected void cleanup(Context context) throws IOException, InterruptedException {
-      out.close();
+      out.close(context);
     }
   }
 }

@@ -6,6 +6,14 @@ import org.apache.hadoop.io.Text;
 /** Appends delimited fields to a row without building strings: the generator writes gigabytes. */
 final class Rows {
   private static final byte[] DIGITS = "0123456789".getBytes(StandardCharsets.US_ASCII);
+  /** 0..255 ready encoded: IP octets and durations are most of the numbers written. */
+  private static final byte[][] SMALL = new byte[256][];
+
+  static {
+    for (int i = 0; i < SMALL.length; i++) {
+      SMALL[i] = Integer.toString(i).getBytes(StandardCharsets.US_ASCII);
+    }
+  }
 
   private Rows() {}
 
@@ -19,6 +27,10 @@ final class Rows {
 
   /** Appends a non-negative number in decimal. */
   static void append(Text row, long n) {
+    if (n < SMALL.length) {
+      append(row, SMALL[(int) n]);
+      return;
+    }
     byte[] buf = new byte[20];
     int pos = buf.length;
     do {

@@ -2,8 +2,10 @@ package io.hibenchdse.hive;
 
 import io.hibenchdse.core.Seeds;
 import java.util.SplittableRandom;
-import org.apache.commons.math3.distribution.ZipfDistribution;
-import org.apache.commons.math3.random.Well19937c;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.commons.rng.sampling.distribution.RejectionInversionZipfSampler;
+import org.apache.commons.rng.sampling.distribution.SharedStateDiscreteSampler;
+import org.apache.commons.rng.simple.RandomSource;
 import org.apache.hadoop.io.Text;
 
 /**
@@ -83,13 +85,13 @@ final class WebGraph {
 
   /** Link targets of consecutive pages. */
   final class Links {
-    private final Well19937c random;
-    private final ZipfDistribution zipf;
+    private final UniformRandomProvider random;
+    private final SharedStateDiscreteSampler zipf;
     private long[] targets = new long[MAX_LINKS + 1];
 
     private Links(long streamSeed) {
-      random = new Well19937c(streamSeed);
-      zipf = new ZipfDistribution(random, (int) pages, ZIPF_EXPONENT);
+      random = RandomSource.XO_RO_SHI_RO_128_PP.create(streamSeed);
+      zipf = RejectionInversionZipfSampler.of(random, (int) pages, ZIPF_EXPONENT);
     }
 
     /** Fills {@link #targets()} with page {@code id}'s link targets and returns their count. */

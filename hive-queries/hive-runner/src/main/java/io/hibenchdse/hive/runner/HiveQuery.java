@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 import picocli.CommandLine.Command;
@@ -98,13 +97,7 @@ public abstract class HiveQuery extends InputOutputTool {
     long endMs = System.currentTimeMillis();
     double commandSec = (System.nanoTime() - startNanos) / 1e9;
 
-    RunResult r = new RunResult();
-    r.workload = name();
-    r.type = reportType();
-    FileSystem fs = output.getFileSystem(conf);
-    r.fileSystem = fs.getUri().toString();
-    r.replication = fs.getDefaultReplication(output);
-    r.blockSize = fs.getDefaultBlockSize(output);
+    RunResult r = newResult(conf, output);
     r.parameters.put("input", input.toString());
     r.parameters.put("output", output.toString());
     r.parameters.put("overwrite", overwrite);
