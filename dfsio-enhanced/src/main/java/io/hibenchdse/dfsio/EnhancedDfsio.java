@@ -94,9 +94,14 @@ public class EnhancedDfsio extends BenchmarkTool {
     return "HadoopDfsioe-" + modeName();
   }
 
+  /**
+   * The root: {@code test.build.data} from the configuration (-D), else the JVM's system property
+   * (HiBench 7 exports it in HADOOP_OPTS), else the stock default.
+   */
   private Path root() {
     if (root == null) {
-      root = new Path(getConf().get(ROOT, DEFAULT_ROOT));
+      String configured = getConf().get(ROOT);
+      root = new Path(configured != null ? configured : System.getProperty(ROOT, DEFAULT_ROOT));
     }
     return root;
   }

@@ -141,4 +141,32 @@ class EnhancedDfsioTest {
     assertEquals(0, dfsioe(conf, "-clean").status);
     assertTrue(!new File(dir, "dfsio").exists());
   }
+
+  @Test
+  void rootFromATrailingDefinitionOrTheSystemProperty() throws Exception {
+    Configuration conf = TestData.localConf(dir); // no test.build.data in the configuration
+    File trailing = new File(dir, "trailing");
+    // HiBench 7: the options, then -Dtest.build.data=... after them
+    TestData.Outcome o = TestData.run(Driver.DRIVER, conf, "org.apache.hadoop.fs.dfsioe.TestDFSIOEnh", "-write",
+        "-nrFiles", "1", "-fileSize", "1", "-sampleInteval", "10", "-plotInteval", "20", "-skipAnalyze",
+        "-Dtest.build.data=" + trailing.getAbsolutePath());
+    assertEquals(0, o.status, o.toString());
+    assertEquals(1, new File(trailing, "io_data").listFiles((d, n) -> !n.startsWith(".")).length);
+
+    File exported = new File(dir, "exported");
+    String before = System.getProperty(EnhancedDfsio.ROOT);
+    System.setProperty(EnhancedDfsio.ROOT, exported.getAbsolutePath()); // HADOOP_OPTS=-Dtest.build.data=...
+    try {
+      TestData.Outcome p = TestData.run(Driver.DRIVER, conf, "dfsioe", "-write", "-nrFiles", "1", "-fileSize", "1",
+          "-skipAnalyze");
+      assertEquals(0, p.status, p.toString());
+      assertEquals(1, new File(exported, "io_data").listFiles((d, n) -> !n.startsWith(".")).length);
+    } finally {
+      if (before == null) {
+        System.clearProperty(EnhancedDfsio.ROOT);
+      } else {
+        System.setProperty(EnhancedDfsio.ROOT, before);
+      }
+    }
+  }
 }

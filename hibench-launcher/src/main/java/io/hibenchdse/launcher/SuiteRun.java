@@ -74,6 +74,7 @@ final class SuiteRun implements Callable<Integer> {
         : EmbeddedCfs.start(new File(scratch, "cassandra"), LocalCassandra.Settings.BENCHMARK)) {
       Configuration conf = LocalRunner.configure(storage.conf(), new File(scratch, "mapred"));
       conf.setInt(BenchmarkTool.NODES, 1);
+      conf.setBoolean(BenchmarkTool.PRINT_COUNTERS, false);
       out.println("hibench run: " + storage.describe());
       HiveProcess hive = null; // one Hive session for the run, started by its first query: the metastore is made once
       try {

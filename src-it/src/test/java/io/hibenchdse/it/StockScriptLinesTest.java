@@ -62,8 +62,17 @@ class StockScriptLinesTest extends EmbeddedHdfsTest {
   void tpcxHsKitRunsHsGenHsSortHsValidate() throws Exception {
     // TPCx-HS-master.sh (MapReduce), after `hadoop jar $HSSORT_JAR`
     Map<String, String> vars = Map.of("NUM_MAPS", "2", "NUM_REDUCERS", "2", "hssize", "20000", "FILE_BASE", "tpcx");
-    hadoopJar("tpcx-hs/target/tpcx-hs.jar", expand("HSGen -Dmapreduce.job.maps=$NUM_MAPS -Dmapreduce.job.reduces=$NUM_REDUCERS "
+    List<String> gen = hadoopJar("tpcx-hs/target/tpcx-hs.jar", expand("HSGen -Dmapreduce.job.maps=$NUM_MAPS -Dmapreduce.job.reduces=$NUM_REDUCERS "
         + "-Dmapred.map.tasks=$NUM_MAPS -Dmapred.reduce.tasks=$NUM_REDUCERS $hssize /${FILE_BASE}/input", vars));
+    // the counters at completion, as Job.waitForCompletion(true) prints them (HiBench 7 greps
+    // "Bytes Written"; the local runner's file system counters add up a JVM-wide statistic, so only
+    // the record count is exact here)
+    String log = String.join("\n", gen);
+    int at = log.indexOf("\nCounters: ");
+    assertTrue(at >= 0, "no counters printed:\n" + log);
+    String counters = log.substring(at);
+    assertTrue(counters.contains("\t\tMap output records=20000\n"), counters);
+    assertTrue(counters.contains("\t\tBytes Written="), counters);
     hadoopJar("tpcx-hs/target/tpcx-hs.jar", expand("HSSort -Dmapreduce.job.maps=$NUM_MAPS -Dmapreduce.job.reduces=$NUM_REDUCERS "
         + "-Dmapred.map.tasks=$NUM_MAPS -Dmapred.reduce.tasks=$NUM_REDUCERS  /${FILE_BASE}/input /${FILE_BASE}/output", vars));
     hadoopJar("tpcx-hs/target/tpcx-hs.jar", expand("HSValidate /${FILE_BASE}/output  /${FILE_BASE}/validate", vars));
