@@ -73,9 +73,75 @@ final class DfsioeReport {
     return phase.whyNoSteadySlot(longest);
   }
 
+  /** The console report: the classic block, the steady phase with its mask, overhead, failures. */
   String text() {
     StringWriter s = new StringWriter();
     PrintWriter w = new PrintWriter(s);
+    classic(w);
+    concurrentThroughput(w);
+    if (phase != null) {
+      w.printf(Locale.ROOT, "----- EnhancedDFSIO ----- : %s%n", mode);
+      if (phase.steadySlots() > 0) {
+        w.printf(Locale.ROOT, "Average of Aggregated Throughput: %.2f %sB/s%n", phase.aggregatedThroughput() / unitBytes, unit);
+        w.printf(Locale.ROOT, "              Standard Deviation: %.2f %sB/s%n", phase.aggregatedThroughputStdDev() / unitBytes, unit);
+      } else {
+        w.printf(Locale.ROOT, "Average of Aggregated Throughput: unavailable (%s)%n", whyNoSteadySlot());
+      }
+      w.printf(Locale.ROOT, "                    Steady slots: %d of %d (%d ms each; concurrency >= %.2f x peak %d)%n",
+          phase.steadySlots(), phase.steady.length, phase.slotMs, phase.threshold, phase.peakConcurrency);
+      w.printf(Locale.ROOT, "                            Mask: %s%n", phase.mask());
+    }
+    w.printf(Locale.ROOT, "Sampling overhead: %.4f %% of task time%n", samplingOverheadPct());
+    failedAttempts(w);
+    w.flush();
+    return s.toString();
+  }
+
+  /**
+   * The block the stock tool appends to {@code -resFile}, with its labels and layout (scripts grep
+   * them): the classic lines, "Extended Metrics", the slots' concurrency, the aggregated throughput
+   * and the counted slots; then ours (concurrent throughput, failed attempts).
+   */
+  String resultFileBlock(String tputFile) {
+    StringWriter s = new StringWriter();
+    PrintWriter w = new PrintWriter(s);
+    classic(w);
+    w.println();
+    w.printf(Locale.ROOT, "-- Extended Metrics --   : %s%n", mode);
+    w.printf(Locale.ROOT, "Result file name         : %s%n", tputFile);
+    w.printf(Locale.ROOT, "Sampling overhead        : %s%%%n", samplingOverheadPct());
+    w.printf(Locale.ROOT, "Reference Start Time     : %d%n", phase != null ? phase.startMs : earliestStart());
+    if (phase != null) {
+      StringBuilder concurrency = new StringBuilder();
+      for (int c : phase.concurrency) {
+        concurrency.append(concurrency.length() > 0 ? "," : "").append(c);
+      }
+      w.println(concurrency);
+      String perSec = unit.toLowerCase(Locale.ROOT) + "b/sec";
+      if (phase.steadySlots() > 0) {
+        w.printf(Locale.ROOT, "Average of Aggregated Throughput : %s %s%n", phase.aggregatedThroughput() / unitBytes, perSec);
+        w.printf(Locale.ROOT, "              Standard Deviation : %s %s%n", phase.aggregatedThroughputStdDev() / unitBytes, perSec);
+        w.printf(Locale.ROOT, "   Time spots Counted in Average : %s %n", phase.mask());
+      } else {
+        w.printf(Locale.ROOT, "Average of Aggregated Throughput : unavailable (%s)%n", whyNoSteadySlot());
+      }
+    }
+    concurrentThroughput(w);
+    failedAttempts(w);
+    w.flush();
+    return s.toString();
+  }
+
+  private long earliestStart() {
+    long start = Long.MAX_VALUE;
+    for (AttemptSamples m : maps) {
+      start = Math.min(start, m.startMs);
+    }
+    return start;
+  }
+
+  /** TestDFSIO's block, same labels. */
+  private void classic(PrintWriter w) {
     w.printf(Locale.ROOT, "----- TestDFSIO ----- : %s%n", mode);
     w.printf(Locale.ROOT, "            Date & time: %s%n", new Date());
     w.printf(Locale.ROOT, "        Number of files: %d%n", classic.files);
@@ -84,39 +150,54 @@ final class DfsioeReport {
     w.printf(Locale.ROOT, " Average IO rate mb/sec: %.2f%n", classic.averageIoRateMbSec);
     w.printf(Locale.ROOT, "  IO rate std deviation: %.2f%n", classic.ioRateStdDev);
     w.printf(Locale.ROOT, "     Test exec time sec: %.3f%n", classic.execTimeSec);
+  }
+
+  private void concurrentThroughput(PrintWriter w) {
     if (phase != null && phase.peakConcurrency > 0) {
       w.printf(Locale.ROOT, "Concurrent throughput mb/sec: %.2f (throughput x %d maps running at once)%n",
           classic.throughputMbSec * phase.peakConcurrency, phase.peakConcurrency);
     }
-    if (phase != null) {
-      w.printf(Locale.ROOT, "----- EnhancedDFSIO ----- : %s%n", mode);
-      if (phase.steadySlots() > 0) {
-        w.printf(Locale.ROOT, "Average of Aggregated Throughput: %.2f %sB/s%n", phase.aggregatedThroughput() / unitBytes, unit);
-        w.printf(Locale.ROOT, "              Standard Deviation: %.2f %sB/s%n", phase.aggregatedThroughputStdDev() / unitBytes, unit);
-      } else {
-        w.printf(Locale.ROOT, "Average of Aggregated Throughput: none (%s)%n", whyNoSteadySlot());
-      }
-      w.printf(Locale.ROOT, "                    Steady slots: %d of %d (%d ms each; concurrency >= %.2f x peak %d)%n",
-          phase.steadySlots(), phase.steady.length, phase.slotMs, phase.threshold, phase.peakConcurrency);
-      w.printf(Locale.ROOT, "                            Mask: %s%n", phase.mask());
-    }
-    w.printf(Locale.ROOT, "Sampling overhead: %.4f %% of task time%n", samplingOverheadPct());
+  }
+
+  private void failedAttempts(PrintWriter w) {
     List<AttemptSamples> failed = failed();
     w.printf(Locale.ROOT, "Failed attempts: %d%n", failed.size());
     for (AttemptSamples a : failed) {
       w.printf(Locale.ROOT, "  %s on %s: %d bytes in %d ms before %s%n", a.attempt, a.file, a.bytes, a.durationMs(), a.error);
     }
-    w.flush();
-    return s.toString();
   }
 
   void print(PrintStream out) {
     out.print(text());
   }
 
-  void appendTo(Path resFile) throws IOException {
-    Files.write(resFile, (text() + System.lineSeparator()).getBytes(StandardCharsets.UTF_8),
-        StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+  /** Appends {@link #resultFileBlock} to {@code resFile}, as the stock tool does. */
+  void appendTo(Path resFile, Path tputFile) throws IOException {
+    append(resFile, resultFileBlock(tputFile == null ? "" : tputFile.toString()) + System.lineSeparator());
+  }
+
+  /**
+   * The stock tool's throughput CSV, appended as it does: no header, one row a slot boundary,
+   * {@code slot,bytesTotal,bytesChanged} in {@code -sampleUnit}s (bytes all maps had moved by the
+   * slot's start, and in the slot; 0 in the last row).
+   */
+  void appendStockCsv(Path csv) throws IOException {
+    double[] total = phase.cumulativeBytes();
+    StringBuilder b = new StringBuilder();
+    for (int k = 0; k < total.length; k++) {
+      double changed = k + 1 < total.length ? total[k + 1] - total[k] : 0;
+      b.append(k).append(',').append(total[k] / unitBytes).append(',').append(changed / unitBytes).append('\n');
+    }
+    append(csv, b.toString());
+  }
+
+  private static void append(Path file, String text) throws IOException {
+    Files.write(file, text.getBytes(StandardCharsets.UTF_8), StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+  }
+
+  /** Where the per-slot table of {@link #writeCsv} goes beside the stock CSV. */
+  static Path slotsCsv(Path stockCsv) {
+    return stockCsv.resolveSibling(stockCsv.getFileName().toString().replaceFirst("\\.csv$", "") + "-slots.csv");
   }
 
   /** slot, seconds, concurrency, aggregated bytes/s, steady: one row a slot. */
@@ -156,8 +237,12 @@ final class DfsioeReport {
     if (phase != null) {
       metrics.put("concurrentThroughputMbSec", classic.throughputMbSec * phase.peakConcurrency);
       metrics.put("peakConcurrency", phase.peakConcurrency);
-      metrics.put("aggregatedThroughputBytesPerSec", phase.aggregatedThroughput());
-      metrics.put("aggregatedThroughputStdDev", phase.aggregatedThroughputStdDev());
+      if (phase.steadySlots() > 0) {
+        metrics.put("aggregatedThroughputBytesPerSec", phase.aggregatedThroughput());
+        metrics.put("aggregatedThroughputStdDev", phase.aggregatedThroughputStdDev());
+      } else {
+        metrics.put("aggregatedThroughputUnavailable", whyNoSteadySlot());
+      }
       metrics.put("steadySlots", phase.steadySlots());
       metrics.put("slots", phase.steady.length);
       metrics.put("slotMs", phase.slotMs);

@@ -2,6 +2,7 @@ package io.hibenchdse.dfsio;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.UsageException;
 import java.io.IOException;
@@ -41,7 +42,7 @@ public class EnhancedDfsio extends BenchmarkTool {
   static final class Mode {
     @Option(names = "-write", required = true, description = "Write the files.") boolean write;
     @Option(names = "-read", required = true, description = "Read the files written before.") boolean read;
-    @Option(names = "-clean", required = true, description = "Delete the benchmark's directory.") boolean clean;
+    @Option(names = "-clean", required = true, description = "Delete the directories the benchmark writes below its root.") boolean clean;
   }
 
   @ArgGroup(exclusive = true, multiplicity = "1")
@@ -56,17 +57,17 @@ public class EnhancedDfsio extends BenchmarkTool {
   @Option(names = "-bufferSize", defaultValue = "1000000", description = "Bytes per write or read call (default: ${DEFAULT-VALUE}).")
   int bufferSize;
 
-  @Option(names = "-resFile", description = "Local file the report is appended to (default: TestDFSIO_results.log in hibench.report.dir).")
+  @Option(names = "-resFile", description = "Local file the stock tool's report block is appended to (default: TestDFSIO_results.log in hibench.report.dir).")
   String resFile;
 
-  @Option(names = "-tputFile", description = "Local CSV of the per-slot throughput (default: TestDFSIO_tput.csv in hibench.report.dir).")
+  @Option(names = "-tputFile", description = "Local CSV the stock tool's slot,bytesTotal,bytesChanged rows are appended to; the per-slot table goes beside it as <name>-slots.csv (default: TestDFSIO_tput.csv in hibench.report.dir).")
   String tputFile;
 
   @Option(names = {"-sampleInterval", "-sampleInteval"}, defaultValue = "500", description = "ms between samples in a map (default: ${DEFAULT-VALUE}).")
   long sampleIntervalMs;
 
-  @Option(names = {"-plotInterval", "-plotInteval"}, defaultValue = "1000", description = "ms per time slot (default: ${DEFAULT-VALUE}).")
-  long plotIntervalMs;
+  @Option(names = {"-plotInterval", "-plotInteval"}, description = "ms per time slot (default: the run's length / 50).")
+  Long plotIntervalMs;
 
   @Option(names = "-sampleUnit", defaultValue = "m", description = "Unit of the reported throughput: g, m, k or b (default: ${DEFAULT-VALUE}).")
   String sampleUnit;
@@ -82,6 +83,9 @@ public class EnhancedDfsio extends BenchmarkTool {
 
   @Option(names = "-skipAnalyze", description = "Report only the classic TestDFSIO figures.")
   boolean skipAnalyze;
+
+  /** The directories below the root that DFSIOE writes, and the only ones it deletes. */
+  static final String[] OWN_DIRS = {"io_control", "io_data", "io_write", "io_read", "reports"};
 
   private Path root;
 
@@ -119,16 +123,19 @@ public class EnhancedDfsio extends BenchmarkTool {
     return mode.read ? Collections.singletonList(dataDir()) : Collections.emptyList();
   }
 
-  /** Writing replaces the data files (the user's, so only with -overwrite); reading writes only samples. */
+  /**
+   * Writing replaces io_data, reading io_read: directories this tool owns below the root, replaced
+   * without -overwrite like the stock tool does (HiBench's prepare-read then run-write needs it).
+   * -clean deletes its own directories itself.
+   */
   @Override
   protected Path output() {
-    return mode.clean ? root() : mode.write ? dataDir() : attemptsDir();
+    return mode.clean ? null : mode.write ? dataDir() : attemptsDir();
   }
 
-  /** -clean is asked to delete the root; io_read holds only this tool's samples. */
   @Override
   protected boolean ownsOutput() {
-    return !mode.write;
+    return true;
   }
 
   @Override
@@ -141,7 +148,7 @@ public class EnhancedDfsio extends BenchmarkTool {
     if (mode.clean) {
       return;
     }
-    if (nrFiles < 1 || fileSizeMb < 1 || bufferSize < 1 || sampleIntervalMs < 1 || plotIntervalMs < 1) {
+    if (nrFiles < 1 || fileSizeMb < 1 || bufferSize < 1 || sampleIntervalMs < 1 || (plotIntervalMs != null && plotIntervalMs < 1)) {
       throw new UsageException("-nrFiles, -fileSize, -bufferSize, -sampleInterval and -plotInterval must be positive");
     }
     if (!(sumThreshold > 0 && sumThreshold <= 1)) {
@@ -155,11 +162,11 @@ public class EnhancedDfsio extends BenchmarkTool {
 
   @Override
   protected Job createJob(Configuration conf) throws Exception {
+    FileSystem fs = root().getFileSystem(conf);
     if (mode.clean) {
-      System.out.println("dfsioe: deleted " + root());
+      clean(fs);
       return null;
     }
-    FileSystem fs = root().getFileSystem(conf);
     fs.delete(attemptsDir(), true);
     Path control = new Path(root(), "io_control");
     fs.delete(control, true);
@@ -187,6 +194,19 @@ public class EnhancedDfsio extends BenchmarkTool {
     job.setNumReduceTasks(0);
     job.setOutputFormatClass(NullOutputFormat.class);
     return job;
+  }
+
+  /** Deletes DFSIOE's own directories, never the root: the user may keep other files there. */
+  private void clean(FileSystem fs) throws IOException {
+    List<String> deleted = new ArrayList<>();
+    for (String name : OWN_DIRS) {
+      Path p = new Path(root(), name);
+      if (fs.delete(p, true)) {
+        deleted.add(name);
+      }
+    }
+    System.out.println("dfsioe: " + (deleted.isEmpty() ? "nothing to delete in " + fs.makeQualified(root())
+        : "deleted " + String.join(", ", deleted) + " in " + fs.makeQualified(root())));
   }
 
   /** Reading needs the files a write of the same count and size left. */
@@ -261,25 +281,38 @@ public class EnhancedDfsio extends BenchmarkTool {
       throw new IOException("expected one successful attempt for each of " + nrFiles + " files, found "
           + maps.size() + " for " + perFile.size() + " files");
     }
-    DfsioeReport report = new DfsioeReport(modeName(), all, maps,
-        ClassicMetrics.of(maps, result.durationSec),
-        skipAnalyze ? null : SteadyPhase.analyze(maps, plotIntervalMs, sumThreshold),
+    SteadyPhase phase = skipAnalyze ? null
+        : SteadyPhase.analyze(maps, plotIntervalMs != null ? plotIntervalMs : SteadyPhase.autoSlotMs(maps), sumThreshold);
+    DfsioeReport report = new DfsioeReport(modeName(), all, maps, ClassicMetrics.of(maps, result.durationSec), phase,
         sampleUnit, unitBytes(sampleUnit));
+    // No steady slot is no failure (the stock tool exits 0 and HiBench's scripts go on): the
+    // figure is reported unavailable, with why, and the classic figures stand.
     report.print(System.out);
-    String why = report.whyNoSteadySlot();
-    if (why != null) {
-      throw new IOException(why); // before anything is written: no partial result on file
+    java.nio.file.Path res = localFile(resFile, "TestDFSIO_results.log");
+    java.nio.file.Path csv = phase == null ? null : localFile(tputFile, "TestDFSIO_tput.csv");
+    if (res != null) {
+      report.appendTo(res, csv);
     }
-    java.nio.file.Path dir = io.hibenchdse.core.Results.reportDir(getConf());
-    java.nio.file.Files.createDirectories(dir);
-    report.appendTo(resFile != null ? java.nio.file.Paths.get(resFile) : dir.resolve("TestDFSIO_results.log"));
-    if (report.phase != null) {
-      java.nio.file.Path csv = tputFile != null ? java.nio.file.Paths.get(tputFile) : dir.resolve("TestDFSIO_tput.csv");
-      report.writeCsv(csv);
+    if (csv != null) {
+      report.appendStockCsv(csv);
+      report.writeCsv(DfsioeReport.slotsCsv(csv));
       if (tputReportEach) {
         report.writeCsvPerFile(csv);
       }
     }
     report.addMetrics(result.metrics);
+  }
+
+  /** The file an option names, else {@code defaultName} in the report directory when there is one. */
+  private java.nio.file.Path localFile(String option, String defaultName) throws IOException {
+    if (option != null) {
+      return java.nio.file.Paths.get(option);
+    }
+    if (!Results.reporting(getConf())) {
+      return null;
+    }
+    java.nio.file.Path dir = Results.reportDir(getConf());
+    java.nio.file.Files.createDirectories(dir);
+    return dir.resolve(defaultName);
   }
 }

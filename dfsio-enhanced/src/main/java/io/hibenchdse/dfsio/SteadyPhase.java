@@ -39,6 +39,20 @@ public final class SteadyPhase {
     }
   }
 
+  /** Slots in a run analysed without {@code -plotInterval}: enough to tell ramp-up from steady. */
+  static final int AUTO_SLOTS = 50;
+
+  /** The slot width that cuts the maps' run into {@link #AUTO_SLOTS} slots (at least 1 ms). */
+  public static long autoSlotMs(List<AttemptSamples> maps) {
+    long start = Long.MAX_VALUE;
+    long end = Long.MIN_VALUE;
+    for (AttemptSamples m : maps) {
+      start = Math.min(start, m.startMs);
+      end = Math.max(end, m.endMs);
+    }
+    return Math.max(1, (end - start + AUTO_SLOTS - 1) / AUTO_SLOTS);
+  }
+
   /** Analyses the curves of the maps that moved the data (one successful attempt per file). */
   public static SteadyPhase analyze(List<AttemptSamples> maps, long slotMs, double threshold) {
     if (maps.isEmpty()) {
@@ -98,6 +112,18 @@ public final class SteadyPhase {
     return new StandardDeviation(false).evaluate(steadyThroughputs());
   }
 
+  /**
+   * Bytes all maps had moved at each slot boundary, from the start (0) to the end of the last
+   * slot: the stock tool's {@code bytesTotal} column.
+   */
+  public double[] cumulativeBytes() {
+    double[] total = new double[throughput.length + 1];
+    for (int k = 0; k < throughput.length; k++) {
+      total[k + 1] = total[k] + throughput[k] * slotMs / 1000.0;
+    }
+    return total;
+  }
+
   /** One character a slot: {@code 1} steady, {@code .} not. */
   public String mask() {
     StringBuilder b = new StringBuilder(steady.length);
@@ -114,6 +140,7 @@ public final class SteadyPhase {
     }
     return String.format(java.util.Locale.ROOT,
         "no steady slot: no map ran through a whole %d ms slot (the longest map ran %d ms), so peak "
-        + "concurrency is 0; use a smaller -plotInterval or a larger -fileSize", slotMs, longestMapMs);
+        + "concurrency is 0; use a smaller -plotInterval (or none: slots sized to the run) or a larger -fileSize",
+        slotMs, longestMapMs);
   }
 }

@@ -109,6 +109,18 @@ class SteadyPhaseTest {
     String why = p.whyNoSteadySlot(400);
     assertTrue(why.contains("1000 ms slot") && why.contains("400 ms") && why.contains("-plotInterval"), why);
     assertNull(SteadyPhase.analyze(maps, 100, 0.5).whyNoSteadySlot(400));
+    // without -plotInterval the 400 ms run is cut into 50 slots of 8 ms, all steady
+    assertEquals(8, SteadyPhase.autoSlotMs(maps));
+    assertEquals(50, SteadyPhase.analyze(maps, SteadyPhase.autoSlotMs(maps), 0.5).steadySlots());
+  }
+
+  @Test
+  void cumulativeBytesAtTheSlotBoundsAsTheStockCsvHasThem() {
+    List<AttemptSamples> maps = Arrays.asList(map("a", 0, 0, 2000, 2000, 4000, 4000), map("b", 1000, 0, 5000, 8000));
+    SteadyPhase p = SteadyPhase.analyze(maps, 1000, 0.75);
+    // the throughputs of staggeredStarts, summed up: 1000, 3000, 3000, 3000, 2000 bytes a slot
+    assertArrayEquals(d(0, 1000, 4000, 7000, 10000, 12000), p.cumulativeBytes(), 1e-9);
+    assertEquals(1001, SteadyPhase.autoSlotMs(Arrays.asList(map("long", 0, 0, 50001, 1))), "rounded up: at most 50 slots");
   }
 
   @Test

@@ -200,17 +200,25 @@ public abstract class BenchmarkTool extends Configured implements Tool {
   }
 
   /**
-   * The arguments without the glued {@code -Dkey=value} tokens, which are set in {@code conf}:
+   * The arguments without the {@code -Dkey=value} definitions, which are set in {@code conf}:
    * ToolRunner reads generic options only before the tool's own, and HiBench 7 puts
-   * {@code -Dtest.build.data=...} after DFSIOE's options.
+   * {@code -Dtest.build.data=...} after DFSIOE's options (ToolRunner hands those on split, as
+   * {@code -D key=value}). Words that are nothing but a double quote are dropped: HiBench 7's
+   * prepare.sh escapes the quotes around a -D value, and when its output is piped they reach the
+   * command line as words of their own.
    */
   static String[] definitionsApplied(Configuration conf, String[] args) {
     List<String> rest = new ArrayList<>();
-    for (String a : args) {
-      int eq = a.indexOf('=');
-      if (a.startsWith("-D") && eq > 2) {
-        conf.set(a.substring(2, eq), a.substring(eq + 1), "from command line");
-      } else {
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      String definition = a.startsWith("-D") && a.length() > 2 ? a.substring(2)
+          : a.equals("-D") && i + 1 < args.length ? args[++i] : null;
+      int eq = definition == null ? -1 : definition.indexOf('=');
+      if (eq > 0) {
+        conf.set(definition.substring(0, eq), definition.substring(eq + 1), "from command line");
+      } else if (definition != null) {
+        throw new UsageException("-D needs key=value, was '" + definition + "'");
+      } else if (!a.equals("\"")) {
         rest.add(a);
       }
     }
