@@ -38,17 +38,57 @@ class StockScriptLinesTest extends EmbeddedHdfsTest {
 
   /** `hadoop jar JAR LINE`: the line split at blanks as the shell splits it. */
   static List<String> hadoopJar(String jar, String line) throws Exception {
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+    List<String> args = new ArrayList<>(List.of(HOME.resolve(jar).toString()));
+    args.addAll(Arrays.asList(line.trim().split("\\s+")));
+    return runJar(args, List.of());
+  }
+
+  /**
+   * What `hadoop jar` does with {@code jarAndArgs}: RunJar in a fresh JVM with the cluster's
+   * configuration on the class path, {@code jvmFlags} as HADOOP_OPTS adds them.
+   */
+  static List<String> runJar(List<String> jarAndArgs, List<String> jvmFlags) throws Exception {
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    command.addAll(jvmFlags);
+    command.addAll(List.of("-cp",
         confDir + File.pathSeparator + Files.readString(HOME.resolve("hibench-launcher/target/runtime-classpath.txt")).trim(),
-        "org.apache.hadoop.util.RunJar", HOME.resolve(jar).toString()));
-    command.addAll(Arrays.asList(line.trim().split("\\s+")));
+        "org.apache.hadoop.util.RunJar"));
+    command.addAll(jarAndArgs);
     File out = new File(dir, "out.txt");
     Process p = new ProcessBuilder(command).directory(dir).redirectErrorStream(true).redirectOutput(out).start();
-    assertTrue(p.waitFor(180, TimeUnit.SECONDS), "finished in time: " + line);
+    assertTrue(p.waitFor(180, TimeUnit.SECONDS), "finished in time: " + jarAndArgs);
     List<String> lines = Files.readAllLines(out.toPath());
-    assertEquals(0, p.exitValue(), line + "\n" + String.join("\n", lines));
+    assertEquals(0, p.exitValue(), jarAndArgs + "\n" + String.join("\n", lines));
     return lines;
+  }
+
+  /**
+   * Runs a script's lines, verbatim, in bash with {@code vars} set, where `hadoop` only reports
+   * its arguments, and returns what `hadoop jar` was given: the jar and the arguments exactly as
+   * the script's quoting and word splitting made them. HiBench 7's run_hadoop_job is modelled on
+   * its workload_functions.sh: it flattens its arguments into one command string, which
+   * execute_withlog runs as `$CMD` (output piped: split at blanks, quotes kept) or, on a
+   * terminal, through execute_with_log.py's shell (quotes parsed again).
+   */
+  static List<String> scriptArgs(String script, Map<String, String> vars, boolean terminal) throws Exception {
+    String prelude = String.join("\n",
+        "hadoop() { if [ \"$1\" = --config ]; then shift 2; fi; shift; printf '%s\\0' \"$@\"; }",
+        "export -f hadoop",
+        "run_hadoop_job() {",
+        "  local job_jar=$1; shift; local job_name=$1; shift; local tail_arguments=$@",
+        "  local CMD=\"${HADOOP_EXECUTABLE} --config ${HADOOP_CONF_DIR} jar $job_jar $job_name $tail_arguments\"",
+        "  if [ \"$TERMINAL\" = 1 ]; then bash -c \"$CMD\"; else $CMD; fi",
+        "}",
+        "");
+    ProcessBuilder pb = new ProcessBuilder("bash", "-c", prelude + script);
+    pb.environment().putAll(vars);
+    pb.environment().put("HADOOP_EXECUTABLE", "hadoop");
+    pb.environment().put("HADOOP_CONF_DIR", confDir.toString());
+    pb.environment().put("TERMINAL", terminal ? "1" : "0");
+    Process p = pb.redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertEquals(0, p.waitFor(), script);
+    return Arrays.asList(out.substring(0, out.length() - 1).split("\0", -1));
   }
 
   static String expand(String line, Map<String, String> vars) {
@@ -96,11 +136,189 @@ class StockScriptLinesTest extends EmbeddedHdfsTest {
     // HiBench 7 sql/*/prepare/prepare.sh: run_hadoop_job ${DATATOOLS} HiBench.DataGen ${OPTION}
     Map<String, String> vars = Map.of("HIVE_BASE_HDFS", "/HiBench/Aggregation", "HIVE_INPUT", "Input",
         "NUM_MAPS", "2", "NUM_REDS", "2", "PAGES", "120", "USERVISITS", "1000");
-    hadoopJar("hive-queries/hive-datagen/target/hive-datagen.jar", expand("HiBench.DataGen -t hive -b ${HIVE_BASE_HDFS} "
+    hadoopJar("datatools/target/datatools.jar", expand("HiBench.DataGen -t hive -b ${HIVE_BASE_HDFS} "
         + "-n ${HIVE_INPUT} -m ${NUM_MAPS} -r ${NUM_REDS} -p ${PAGES} -v ${USERVISITS} -o sequence", vars));
     FileSystem fs = FileSystem.get(conf);
     assertEquals(1000, io.hibenchdse.hive.GeneratedTables.rows(conf, new org.apache.hadoop.fs.Path("/HiBench/Aggregation/Input/uservisits")).size());
     assertTrue(fs.exists(new org.apache.hadoop.fs.Path("/HiBench/Aggregation/Input/rankings")));
     assertTrue(!new File(dir, "report").exists(), "`hadoop jar` writes no result files of its own");
+  }
+
+  static final String DATATOOLS = HOME.resolve("datatools/target/datatools.jar").toString();
+
+  /**
+   * HiBench 7's dfsioe: prepare.sh writes the read data, run_read.sh reads it, run_write.sh
+   * writes over it (without anything deleting io_data between), each as the scripts write them;
+   * prepare with its output piped (its escaped quotes survive as stray words), the runs on a
+   * terminal and piped.
+   */
+  @Test
+  void hiBench7DfsioePrepareReadWrite() throws Exception {
+    File results = new File(dir, "hibench7-dfsioe");
+    results.mkdirs();
+    Map<String, String> vars = Map.of("DATATOOLS", DATATOOLS, "INPUT_HDFS", "/HiBench/Dfsioe/Input",
+        "MAP_JAVA_OPTS", "", "RED_JAVA_OPTS", "", "RD_NUM_OF_FILES", "4", "RD_FILE_SIZE", "1",
+        "WT_NUM_OF_FILES", "2", "WT_FILE_SIZE", "2", "WORKLOAD_RESULT_FOLDER", results.toString());
+    // bin/workloads/micro/dfsioe/prepare/prepare.sh
+    String prepare = """
+        run_hadoop_job ${DATATOOLS} org.apache.hadoop.fs.dfsioe.TestDFSIOEnh                \\
+            -Dmapreduce.map.java.opts=\\"-Dtest.build.data=${INPUT_HDFS} ${MAP_JAVA_OPTS}\\"    \\
+            -Dmapreduce.reduce.java.opts=\\"-Dtest.build.data=${INPUT_HDFS} ${RED_JAVA_OPTS}\\" \\
+            -Dtest.build.data=${INPUT_HDFS}                                                 \\
+            -write -skipAnalyze -nrFiles ${RD_NUM_OF_FILES} -fileSize ${RD_FILE_SIZE} -bufferSize 4096
+        """;
+    List<String> piped = scriptArgs(prepare, vars, false);
+    assertTrue(piped.contains("\""), "piped, HiBench's escaped quotes stay words of their own: " + piped);
+    runJar(piped, List.of());
+    assertDataFiles("/HiBench/Dfsioe/Input", 4, 1);
+    runJar(scriptArgs(prepare, vars, true), List.of());
+
+    // bin/workloads/micro/dfsioe/hadoop/run_read.sh; it also exports HADOOP_OPTS="... -Dtest.build.data=${INPUT_HDFS} "
+    List<String> hadoopOpts = List.of("-Dtest.build.data=/HiBench/Dfsioe/Input");
+    String read = """
+        OPTION="-read -nrFiles ${RD_NUM_OF_FILES} -fileSize ${RD_FILE_SIZE} -bufferSize 131072 -plotInteval 1000 -sampleUnit m -sampleInteval 200 -sumThreshold 0.5 -tputReportTotal -Dtest.build.data=${INPUT_HDFS}"
+        run_hadoop_job ${DATATOOLS} org.apache.hadoop.fs.dfsioe.TestDFSIOEnh              \\
+            -Dmapreduce.map.java.opts="-Dtest.build.data=${INPUT_HDFS} $MAP_JAVA_OPTS"    \\
+            -Dmapreduce.reduce.java.opts="-Dtest.build.data=${INPUT_HDFS} $RED_JAVA_OPTS" \\
+            ${OPTION} -resFile ${WORKLOAD_RESULT_FOLDER}/result_read.txt                  \\
+            -tputFile ${WORKLOAD_RESULT_FOLDER}/throughput_read.csv
+        """;
+    runJar(scriptArgs(read, vars, true), hadoopOpts);
+    assertStockResultFiles(results, "read", 4);
+
+    // bin/workloads/micro/dfsioe/hadoop/run_write.sh: io_data holds prepare's 4 files
+    String write = """
+        OPTION="-write -nrFiles ${WT_NUM_OF_FILES} -fileSize ${WT_FILE_SIZE} -bufferSize 4096 -plotInteval 1000 -sampleUnit m -sampleInteval 200 -sumThreshold 0.5 -tputReportTotal -Dtest.build.data=${INPUT_HDFS}"
+        run_hadoop_job ${DATATOOLS} org.apache.hadoop.fs.dfsioe.TestDFSIOEnh              \\
+            -Dmapreduce.map.java.opts=" -Dtest.build.data=${INPUT_HDFS} $MAP_JAVA_OPTS "    \\
+            -Dmapreduce.reduce.java.opts=" -Dtest.build.data=${INPUT_HDFS} $RED_JAVA_OPTS " \\
+            ${OPTION} -resFile ${WORKLOAD_RESULT_FOLDER}/result_write.txt                 \\
+            -tputFile ${WORKLOAD_RESULT_FOLDER}/throughput_write.csv
+        """;
+    runJar(scriptArgs(write, vars, false), hadoopOpts);
+    assertStockResultFiles(results, "write", 2);
+    assertDataFiles("/HiBench/Dfsioe/Input", 2, 2);
+  }
+
+  /** HiBench 2.2's dfsioe/bin scripts: the stock root, no test.build.data anywhere. */
+  @Test
+  void hiBench22DfsioePrepareReadWrite() throws Exception {
+    File results = new File(dir, "hibench22-dfsioe");
+    results.mkdirs();
+    Map<String, String> vars = Map.of("DATATOOLS", DATATOOLS, "DIR", results.toString(),
+        "RD_NUM_OF_FILES", "2", "RD_FILE_SIZE", "1", "WT_NUM_OF_FILES", "3", "WT_FILE_SIZE", "1");
+    String hadoopExecutable = "HADOOP_EXECUTABLE=hadoop\n";
+    // dfsioe/bin/prepare-read.sh
+    runJar(scriptArgs(hadoopExecutable + """
+        ${HADOOP_EXECUTABLE} jar ${DATATOOLS} org.apache.hadoop.fs.dfsioe.TestDFSIOEnh -write -skipAnalyze -nrFiles ${RD_NUM_OF_FILES} -fileSize ${RD_FILE_SIZE} -bufferSize 4096
+        """, vars, false), List.of());
+    assertDataFiles("/benchmarks/TestDFSIO-Enh", 2, 1);
+    // dfsioe/bin/run-read.sh
+    runJar(scriptArgs(hadoopExecutable + """
+        OPTION="-read -nrFiles ${RD_NUM_OF_FILES} -fileSize ${RD_FILE_SIZE} -bufferSize 131072 -plotInteval 1000 -sampleUnit m -sampleInteval 200 -sumThreshold 0.5 -tputReportTotal"
+        ${HADOOP_EXECUTABLE} jar ${DATATOOLS} org.apache.hadoop.fs.dfsioe.TestDFSIOEnh ${OPTION} -resFile ${DIR}/result_read.txt -tputFile ${DIR}/throughput_read.csv
+        """, vars, false), List.of());
+    assertStockResultFiles(results, "read", 2);
+    // dfsioe/bin/run-write.sh
+    runJar(scriptArgs(hadoopExecutable + """
+        OPTION="-write -nrFiles ${WT_NUM_OF_FILES} -fileSize ${WT_FILE_SIZE} -bufferSize 4096 -plotInteval 1000 -sampleUnit m -sampleInteval 200 -sumThreshold 0.5 -tputReportTotal"
+        ${HADOOP_EXECUTABLE} jar ${DATATOOLS} org.apache.hadoop.fs.dfsioe.TestDFSIOEnh ${OPTION} -resFile ${DIR}/result_write.txt -tputFile ${DIR}/throughput_write.csv
+        """, vars, false), List.of());
+    assertStockResultFiles(results, "write", 3);
+    assertDataFiles("/benchmarks/TestDFSIO-Enh", 3, 1);
+  }
+
+  /** HiBench 7's and 2.2's (Hadoop 2 branch) wordcount prepare and run lines. */
+  @Test
+  void hiBenchWordcountPrepareAndRun() throws Exception {
+    String jar = HOME.resolve("hibench-core/target/hibench-core.jar").toString();
+    Map<String, String> vars = Map.of("HADOOP_EXAMPLES_JAR", jar, "DATASIZE", "200000", "NUM_MAPS", "2", "NUM_REDS", "2",
+        "INPUT_HDFS", "/HiBench/Wordcount/Input", "OUTPUT_HDFS", "/HiBench/Wordcount/Output", "COMPRESS_OPT", "",
+        "CONFIG_REDUCER_NUMBER", "mapreduce.job.reduces", "HADOOP_EXECUTABLE", "hadoop", "DIR", dir.toString());
+    // bin/workloads/micro/wordcount/prepare/prepare.sh (run-hadoop-job: the function under its older name)
+    runJar(scriptArgs("""
+        run_hadoop_job ${HADOOP_EXAMPLES_JAR} randomtextwriter \\
+            -D mapreduce.randomtextwriter.totalbytes=${DATASIZE} \\
+            -D mapreduce.randomtextwriter.bytespermap=$(( ${DATASIZE} / ${NUM_MAPS} )) \\
+            -D mapreduce.job.maps=${NUM_MAPS} \\
+            -D mapreduce.job.reduces=${NUM_REDS} \\
+            ${INPUT_HDFS}
+        """, vars, true), List.of());
+    FileSystem fs = FileSystem.get(conf);
+    long input = fs.getContentSummary(new org.apache.hadoop.fs.Path("/HiBench/Wordcount/Input")).getLength();
+    assertTrue(input >= 200000, "DATASIZE bytes of text at least: " + input);
+    // bin/workloads/micro/wordcount/hadoop/run.sh
+    List<String> log = runJar(scriptArgs("""
+        run_hadoop_job ${HADOOP_EXAMPLES_JAR} wordcount \\
+            -D mapreduce.job.maps=${NUM_MAPS} \\
+            -D mapreduce.job.reduces=${NUM_REDS} \\
+            -D mapreduce.inputformat.class=org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat \\
+            -D mapreduce.outputformat.class=org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat \\
+            -D mapreduce.job.inputformat.class=org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat \\
+            -D mapreduce.job.outputformat.class=org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat \\
+            ${INPUT_HDFS} ${OUTPUT_HDFS}
+        """, vars, false), List.of());
+    assertEquals(2, TestData.parts(conf, new org.apache.hadoop.fs.Path("/HiBench/Wordcount/Output")).size());
+    assertJobCounter(log, "Bytes Read");
+
+    // HiBench 2.2 wordcount/bin/prepare.sh and run.sh, Hadoop 2 branch; run.sh takes SIZE from
+    // `grep "Bytes Read"` of the tee'd client output
+    fs.delete(new org.apache.hadoop.fs.Path("/HiBench/Wordcount"), true);
+    runJar(scriptArgs("""
+          $HADOOP_EXECUTABLE jar $HADOOP_EXAMPLES_JAR randomtextwriter \\
+            -D mapreduce.randomtextwriter.bytespermap=$((${DATASIZE} / ${NUM_MAPS})) \\
+            -D mapreduce.randomtextwriter.mapsperhost=${NUM_MAPS} \\
+            $COMPRESS_OPT \\
+            $INPUT_HDFS
+        """, vars, false), List.of());
+    List<String> run22 = runJar(scriptArgs("""
+        $HADOOP_EXECUTABLE jar $HADOOP_EXAMPLES_JAR wordcount \\
+            $COMPRESS_OPT \\
+            -D $CONFIG_REDUCER_NUMBER=${NUM_REDS} \\
+            -D mapreduce.inputformat.class=org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat \\
+            -D mapreduce.outputformat.class=org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat \\
+            -D mapreduce.job.inputformat.class=org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat \\
+            -D mapreduce.job.outputformat.class=org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat \\
+            $INPUT_HDFS $OUTPUT_HDFS \\
+            2>&1 | tee ${DIR}/wordcount.log
+        """, vars, false), List.of());
+    assertEquals(2, TestData.parts(conf, new org.apache.hadoop.fs.Path("/HiBench/Wordcount/Output")).size());
+    assertJobCounter(run22, "Bytes Read");
+  }
+
+  /** The job's counters block, as Job.waitForCompletion(true) prints it, holds {@code name=<n>}, n > 0. */
+  static void assertJobCounter(List<String> log, String name) {
+    String all = String.join("\n", log);
+    int at = all.lastIndexOf("\nCounters: ");
+    assertTrue(at >= 0, "no counters printed:\n" + all);
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\n\\s+" + name + "=(\\d+)\n").matcher(all.substring(at) + "\n");
+    assertTrue(m.find() && Long.parseLong(m.group(1)) > 0, name + " in\n" + all.substring(at));
+  }
+
+  static void assertDataFiles(String root, int files, int mb) throws Exception {
+    FileSystem fs = FileSystem.get(conf);
+    org.apache.hadoop.fs.FileStatus[] data = fs.listStatus(new org.apache.hadoop.fs.Path(root, "io_data"));
+    assertEquals(files, data.length, Arrays.toString(data));
+    for (org.apache.hadoop.fs.FileStatus f : data) {
+      assertEquals((long) mb << 20, f.getLen(), f.getPath().toString());
+    }
+  }
+
+  /** The stock tool's result block and headerless slot,bytesTotal,bytesChanged CSV, as scripts parse them. */
+  static void assertStockResultFiles(File results, String mode, int files) throws Exception {
+    String res = Files.readString(results.toPath().resolve("result_" + mode + ".txt"));
+    assertTrue(res.contains("----- TestDFSIO ----- : " + mode) && res.contains("Number of files: " + files)
+        && res.contains("Throughput mb/sec: ") && res.contains("-- Extended Metrics --   : " + mode), res);
+    // 1000 ms slots on maps of milliseconds: unavailable, as the stock tool says, and no failure
+    assertTrue(res.contains("Average of Aggregated Throughput : "), res);
+    List<String> csv = Files.readAllLines(results.toPath().resolve("throughput_" + mode + ".csv"));
+    assertTrue(!csv.isEmpty());
+    for (int k = 0; k < csv.size(); k++) {
+      String[] row = csv.get(k).split(",");
+      assertEquals(3, row.length, csv.get(k));
+      assertEquals(k, Integer.parseInt(row[0]));
+      Double.parseDouble(row[1]);
+      Double.parseDouble(row[2]);
+    }
   }
 }
