@@ -27,6 +27,15 @@ public final class WorkloadDriver {
     this.workloads = workloads;
   }
 
+  /** One jar's driver answering the workloads of several: the drop-ins for the stock multi-tool jars. */
+  public static WorkloadDriver combined(String jarName, WorkloadDriver... parts) {
+    List<Workload> all = new java.util.ArrayList<>();
+    for (WorkloadDriver d : parts) {
+      all.addAll(d.workloads);
+    }
+    return new WorkloadDriver(jarName, all);
+  }
+
   public List<Workload> workloads() {
     return workloads;
   }

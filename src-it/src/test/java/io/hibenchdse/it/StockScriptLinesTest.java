@@ -228,10 +228,12 @@ class StockScriptLinesTest extends EmbeddedHdfsTest {
     assertDataFiles("/benchmarks/TestDFSIO-Enh", 3, 1);
   }
 
-  /** HiBench 7's and 2.2's (Hadoop 2 branch) wordcount prepare and run lines. */
+  static final String EXAMPLES = HOME.resolve("examples/target/examples.jar").toString();
+
+  /** HiBench 7's and 2.2's (Hadoop 2 branch) wordcount prepare and run lines, with examples.jar as HADOOP_EXAMPLES_JAR. */
   @Test
   void hiBenchWordcountPrepareAndRun() throws Exception {
-    String jar = HOME.resolve("hibench-core/target/hibench-core.jar").toString();
+    String jar = EXAMPLES;
     Map<String, String> vars = Map.of("HADOOP_EXAMPLES_JAR", jar, "DATASIZE", "200000", "NUM_MAPS", "2", "NUM_REDS", "2",
         "INPUT_HDFS", "/HiBench/Wordcount/Input", "OUTPUT_HDFS", "/HiBench/Wordcount/Output", "COMPRESS_OPT", "",
         "CONFIG_REDUCER_NUMBER", "mapreduce.job.reduces", "HADOOP_EXECUTABLE", "hadoop", "DIR", dir.toString());
@@ -284,6 +286,31 @@ class StockScriptLinesTest extends EmbeddedHdfsTest {
         """, vars, false), List.of());
     assertEquals(2, TestData.parts(conf, new org.apache.hadoop.fs.Path("/HiBench/Wordcount/Output")).size());
     assertJobCounter(run22, "Bytes Read");
+  }
+
+  /** HiBench 7's terasort prepare and run lines: teragen and terasort from the same HADOOP_EXAMPLES_JAR. */
+  @Test
+  void hiBench7TerasortPrepareAndRun() throws Exception {
+    Map<String, String> vars = Map.of("HADOOP_EXAMPLES_JAR", EXAMPLES, "DATASIZE", "30000", "NUM_MAPS", "2",
+        "NUM_REDS", "2", "REDUCER_CONFIG_NAME", "mapreduce.job.reduces",
+        "INPUT_HDFS", "/HiBench/Terasort/Input", "OUTPUT_HDFS", "/HiBench/Terasort/Output");
+    // bin/workloads/micro/terasort/prepare/prepare.sh: DATASIZE is a row count there
+    runJar(scriptArgs("""
+        run_hadoop_job ${HADOOP_EXAMPLES_JAR} teragen \\
+            -D mapreduce.job.maps=${NUM_MAPS} \\
+            -D mapreduce.job.reduces=${NUM_REDS} \\
+            ${DATASIZE} ${INPUT_HDFS}
+        """, vars, true), List.of());
+    // bin/workloads/micro/terasort/hadoop/run.sh
+    runJar(scriptArgs("""
+        run_hadoop_job ${HADOOP_EXAMPLES_JAR} terasort \\
+            -D ${REDUCER_CONFIG_NAME}=${NUM_REDS} \\
+            ${INPUT_HDFS} ${OUTPUT_HDFS}
+        """, vars, false), List.of());
+    FileSystem fs = FileSystem.get(conf);
+    assertEquals(30000L * 100, fs.getContentSummary(new org.apache.hadoop.fs.Path("/HiBench/Terasort/Input")).getLength());
+    assertEquals(30000L * 100, fs.getContentSummary(new org.apache.hadoop.fs.Path("/HiBench/Terasort/Output")).getLength());
+    assertEquals(2, TestData.parts(conf, new org.apache.hadoop.fs.Path("/HiBench/Terasort/Output")).size());
   }
 
   /** The job's counters block, as Job.waitForCompletion(true) prints it, holds {@code name=<n>}, n > 0. */

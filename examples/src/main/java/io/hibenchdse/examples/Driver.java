@@ -1,0 +1,19 @@
+package io.hibenchdse.examples;
+
+import io.hibenchdse.core.WorkloadDriver;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Main-Class of examples.jar, which replaces hadoop-mapreduce-examples.jar: HiBench's scripts run
+ * randomtextwriter, wordcount, sort, teragen and terasort against the one ${HADOOP_EXAMPLES_JAR}.
+ */
+public final class Driver {
+  public static final WorkloadDriver DRIVER = WorkloadDriver.combined("examples",
+      io.hibenchdse.core.Driver.DRIVER, io.hibenchdse.tpcxhs.Driver.DRIVER);
+
+  private Driver() {}
+
+  public static void main(String[] args) {
+    System.exit(DRIVER.run(new Configuration(), args, System.err));
+  }
+}
