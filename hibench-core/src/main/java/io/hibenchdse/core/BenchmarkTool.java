@@ -203,9 +203,11 @@ public abstract class BenchmarkTool extends Configured implements Tool {
    * The arguments without the {@code -Dkey=value} definitions, which are set in {@code conf}:
    * ToolRunner reads generic options only before the tool's own, and HiBench 7 puts
    * {@code -Dtest.build.data=...} after DFSIOE's options (ToolRunner hands those on split, as
-   * {@code -D key=value}). Words that are nothing but a double quote are dropped: HiBench 7's
-   * prepare.sh escapes the quotes around a -D value, and when its output is piped they reach the
-   * command line as words of their own.
+   * {@code -D key=value}). Two kinds of words are dropped, being what HiBench 7's quoting leaves
+   * of its {@code -Dmapreduce.map.java.opts="... $MAP_JAVA_OPTS"}: a bare double quote (prepare.sh
+   * escapes them, and piped they stay words of their own) and JVM options ({@code -X...}, from the
+   * cluster's java opts, which its run_hadoop_job splits off); those are named on stderr, as no
+   * option of ours starts with -X.
    */
   static String[] definitionsApplied(Configuration conf, String[] args) {
     List<String> rest = new ArrayList<>();
@@ -218,6 +220,8 @@ public abstract class BenchmarkTool extends Configured implements Tool {
         conf.set(definition.substring(0, eq), definition.substring(eq + 1), "from command line");
       } else if (definition != null) {
         throw new UsageException("-D needs key=value, was '" + definition + "'");
+      } else if (a.startsWith("-X")) {
+        System.err.println("ignoring the JVM option " + a + " among the tool's arguments");
       } else if (!a.equals("\"")) {
         rest.add(a);
       }

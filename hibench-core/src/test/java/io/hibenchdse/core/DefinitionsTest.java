@@ -14,7 +14,8 @@ class DefinitionsTest {
     Configuration conf = new Configuration(false);
     // HiBench 7 prepare.sh piped: -Dx=\"-Dy=v \" reaches ToolRunner as -Dx="-Dy=v and "
     String[] rest = BenchmarkTool.definitionsApplied(conf, new String[] {"\"", "-Dmapreduce.reduce.java.opts=\"-Dt=/r",
-        "\"", "-Dtest.build.data=/HiBench/Dfsioe/Input", "-write", "-nrFiles", "4", "-D", "split=1"});
+        "\"", "-Dtest.build.data=/HiBench/Dfsioe/Input", "-write", "-nrFiles", "4", "-D", "split=1",
+        "-Xmx1536m", "-XX:+UseG1GC"}); // run_write.sh on a terminal: $MAP_JAVA_OPTS split off its -D
     assertArrayEquals(new String[] {"-write", "-nrFiles", "4"}, rest);
     assertEquals("/HiBench/Dfsioe/Input", conf.get("test.build.data"));
     assertEquals("\"-Dt=/r", conf.get("mapreduce.reduce.java.opts"));

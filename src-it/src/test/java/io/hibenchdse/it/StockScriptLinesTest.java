@@ -48,6 +48,10 @@ class StockScriptLinesTest extends EmbeddedHdfsTest {
    * configuration on the class path, {@code jvmFlags} as HADOOP_OPTS adds them.
    */
   static List<String> runJar(List<String> jarAndArgs, List<String> jvmFlags) throws Exception {
+    return runJar(confDir, jarAndArgs, jvmFlags);
+  }
+
+  static List<String> runJar(File confDir, List<String> jarAndArgs, List<String> jvmFlags) throws Exception {
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
     command.addAll(jvmFlags);
     command.addAll(List.of("-cp",
@@ -198,6 +202,50 @@ class StockScriptLinesTest extends EmbeddedHdfsTest {
     runJar(scriptArgs(write, vars, false), hadoopOpts);
     assertStockResultFiles(results, "write", 2);
     assertDataFiles("/HiBench/Dfsioe/Input", 2, 2);
+  }
+
+  /**
+   * Once on YARN (the YARN mini cluster over this class's HDFS, task JVMs of their own): HiBench
+   * 7's run_write.sh, its definitions reaching the tasks through the job configuration.
+   */
+  @Test
+  void hiBench7DfsioeWriteOnYarn() throws Exception {
+    Configuration yc = new Configuration(conf);
+    // containers run $JAVA_HOME/bin/java; with no log retention the NodeManager stops in 1 s
+    yc.set("yarn.nodemanager.admin-env", "MALLOC_ARENA_MAX=4,JAVA_HOME=" + System.getProperty("java.home"));
+    yc.setLong("yarn.nodemanager.log.retain-seconds", 0);
+    yc.setLong("yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", 200);
+    try (org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster yarn = new org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster("stock-lines", 1)) {
+      yarn.init(yc);
+      yarn.start();
+      Configuration client = new Configuration(yarn.getConfig());
+      client.set("mapreduce.framework.name", "yarn"); // the class's configuration says local
+      client.set("yarn.app.mapreduce.am.command-opts", "-Xmx512m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
+      File yarnConf = new File(dir, "yarn-conf");
+      yarnConf.mkdirs();
+      // mapred-default.xml and yarn-default.xml load after core-site.xml: the settings go in all three
+      for (String site : new String[] {"core-site.xml", "mapred-site.xml", "yarn-site.xml"}) {
+        try (OutputStream out = Files.newOutputStream(yarnConf.toPath().resolve(site))) {
+          client.writeXml(out);
+        }
+      }
+      File results = new File(dir, "hibench7-yarn");
+      results.mkdirs();
+      Map<String, String> vars = Map.of("DATATOOLS", DATATOOLS, "INPUT_HDFS", "/HiBench/DfsioeYarn/Input",
+          "MAP_JAVA_OPTS", "-Xmx256m", "RED_JAVA_OPTS", "-Xmx256m", "WT_NUM_OF_FILES", "2", "WT_FILE_SIZE", "1",
+          "WORKLOAD_RESULT_FOLDER", results.toString());
+      List<String> log = runJar(yarnConf, scriptArgs("""
+          OPTION="-write -nrFiles ${WT_NUM_OF_FILES} -fileSize ${WT_FILE_SIZE} -bufferSize 4096 -plotInteval 1000 -sampleUnit m -sampleInteval 200 -sumThreshold 0.5 -tputReportTotal -Dtest.build.data=${INPUT_HDFS}"
+          run_hadoop_job ${DATATOOLS} org.apache.hadoop.fs.dfsioe.TestDFSIOEnh              \\
+              -Dmapreduce.map.java.opts=" -Dtest.build.data=${INPUT_HDFS} $MAP_JAVA_OPTS "    \\
+              -Dmapreduce.reduce.java.opts=" -Dtest.build.data=${INPUT_HDFS} $RED_JAVA_OPTS " \\
+              ${OPTION} -resFile ${WORKLOAD_RESULT_FOLDER}/result_write.txt                 \\
+              -tputFile ${WORKLOAD_RESULT_FOLDER}/throughput_write.csv
+          """, vars, true), List.of("-Dtest.build.data=/HiBench/DfsioeYarn/Input"));
+      assertTrue(log.stream().anyMatch(l -> l.contains("job_") && !l.contains("job_local")), "ran on YARN:\n" + String.join("\n", log));
+      assertStockResultFiles(results, "write", 2);
+      assertDataFiles("/HiBench/DfsioeYarn/Input", 2, 1);
+    }
   }
 
   /** HiBench 2.2's dfsioe/bin scripts: the stock root, no test.build.data anywhere. */
