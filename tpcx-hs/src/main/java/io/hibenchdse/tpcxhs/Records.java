@@ -10,13 +10,13 @@ public final class Records {
   private Records() {}
 
   /**
-   * A record's share of the data set checksum: its CRC32. The checksum is the sum over all
-   * records, mod 2^64 (TeraGen's CHECKSUM counter, the low 8 bytes of TeraValidate's sum).
+   * The share of the record at {@code offset} in the data set checksum: its CRC32. The checksum is
+   * the sum over all records, mod 2^64 (TeraGen's CHECKSUM counter, the low 8 bytes of
+   * TeraValidate's sum).
    */
-  public static long crc(byte[] key, int keyLength, byte[] value, int valueLength, CRC32 crc) {
+  public static long crc(byte[] records, int offset, CRC32 crc) {
     crc.reset();
-    crc.update(key, 0, keyLength);
-    crc.update(value, 0, valueLength);
+    crc.update(records, offset, LENGTH);
     return crc.getValue();
   }
 
@@ -35,10 +35,10 @@ public final class Records {
     }
   }
 
-  /** Hex of a key, for messages that name an offending record. */
-  public static String hex(byte[] bytes, int length) {
-    StringBuilder b = new StringBuilder(2 * length);
-    for (int i = 0; i < length; i++) {
+  /** Hex of the key at {@code offset}, for messages that name an offending record. */
+  public static String hex(byte[] bytes, int offset) {
+    StringBuilder b = new StringBuilder(2 * KEY);
+    for (int i = offset; i < offset + KEY; i++) {
       b.append(String.format("%02x", bytes[i] & 0xff));
     }
     return b.toString();

@@ -121,6 +121,18 @@ class FaultInjectionTest {
   }
 
   @Test
+  void swappedPairAcrossReadBlocks() throws Exception {
+    // records 999 and 1000 are the last and first of two blocks the mapper gets
+    int at = (HsValidate.RecordBlockInputFormat.RECORDS - 1) * 100;
+    assertFails(validate(damaged("swappedAcross", b -> {
+      byte[] r = Arrays.copyOf(b, b.length);
+      System.arraycopy(b, at, r, at + 100, 100);
+      System.arraycopy(b, at + 100, r, at, 100);
+      return r;
+    })), "out of order", "part-r-00001 record 1000:");
+  }
+
+  @Test
   void flippedByte() throws Exception {
     assertFails(validate(damaged("flipped", b -> {
       byte[] r = Arrays.copyOf(b, b.length);
