@@ -150,6 +150,16 @@ class StockScriptLinesTest extends EmbeddedHdfsTest {
 
   static final String DATATOOLS = HOME.resolve("datatools/target/datatools.jar").toString();
 
+  /** HiBench 7's bin/workloads/micro/dfsioe/hadoop/run_write.sh, its OPTION and run_hadoop_job lines. */
+  static final String HIBENCH7_RUN_WRITE = """
+        OPTION="-write -nrFiles ${WT_NUM_OF_FILES} -fileSize ${WT_FILE_SIZE} -bufferSize 4096 -plotInteval 1000 -sampleUnit m -sampleInteval 200 -sumThreshold 0.5 -tputReportTotal -Dtest.build.data=${INPUT_HDFS}"
+        run_hadoop_job ${DATATOOLS} org.apache.hadoop.fs.dfsioe.TestDFSIOEnh              \\
+            -Dmapreduce.map.java.opts=" -Dtest.build.data=${INPUT_HDFS} $MAP_JAVA_OPTS "    \\
+            -Dmapreduce.reduce.java.opts=" -Dtest.build.data=${INPUT_HDFS} $RED_JAVA_OPTS " \\
+            ${OPTION} -resFile ${WORKLOAD_RESULT_FOLDER}/result_write.txt                 \\
+            -tputFile ${WORKLOAD_RESULT_FOLDER}/throughput_write.csv
+        """;
+
   /**
    * HiBench 7's dfsioe: prepare.sh writes the read data, run_read.sh reads it, run_write.sh
    * writes over it (without anything deleting io_data between), each as the scripts write them;
@@ -191,15 +201,7 @@ class StockScriptLinesTest extends EmbeddedHdfsTest {
     assertStockResultFiles(results, "read", 4);
 
     // bin/workloads/micro/dfsioe/hadoop/run_write.sh: io_data holds prepare's 4 files
-    String write = """
-        OPTION="-write -nrFiles ${WT_NUM_OF_FILES} -fileSize ${WT_FILE_SIZE} -bufferSize 4096 -plotInteval 1000 -sampleUnit m -sampleInteval 200 -sumThreshold 0.5 -tputReportTotal -Dtest.build.data=${INPUT_HDFS}"
-        run_hadoop_job ${DATATOOLS} org.apache.hadoop.fs.dfsioe.TestDFSIOEnh              \\
-            -Dmapreduce.map.java.opts=" -Dtest.build.data=${INPUT_HDFS} $MAP_JAVA_OPTS "    \\
-            -Dmapreduce.reduce.java.opts=" -Dtest.build.data=${INPUT_HDFS} $RED_JAVA_OPTS " \\
-            ${OPTION} -resFile ${WORKLOAD_RESULT_FOLDER}/result_write.txt                 \\
-            -tputFile ${WORKLOAD_RESULT_FOLDER}/throughput_write.csv
-        """;
-    runJar(scriptArgs(write, vars, false), hadoopOpts);
+    runJar(scriptArgs(HIBENCH7_RUN_WRITE, vars, false), hadoopOpts);
     assertStockResultFiles(results, "write", 2);
     assertDataFiles("/HiBench/Dfsioe/Input", 2, 2);
   }
@@ -234,14 +236,7 @@ class StockScriptLinesTest extends EmbeddedHdfsTest {
       Map<String, String> vars = Map.of("DATATOOLS", DATATOOLS, "INPUT_HDFS", "/HiBench/DfsioeYarn/Input",
           "MAP_JAVA_OPTS", "-Xmx256m", "RED_JAVA_OPTS", "-Xmx256m", "WT_NUM_OF_FILES", "2", "WT_FILE_SIZE", "1",
           "WORKLOAD_RESULT_FOLDER", results.toString());
-      List<String> log = runJar(yarnConf, scriptArgs("""
-          OPTION="-write -nrFiles ${WT_NUM_OF_FILES} -fileSize ${WT_FILE_SIZE} -bufferSize 4096 -plotInteval 1000 -sampleUnit m -sampleInteval 200 -sumThreshold 0.5 -tputReportTotal -Dtest.build.data=${INPUT_HDFS}"
-          run_hadoop_job ${DATATOOLS} org.apache.hadoop.fs.dfsioe.TestDFSIOEnh              \\
-              -Dmapreduce.map.java.opts=" -Dtest.build.data=${INPUT_HDFS} $MAP_JAVA_OPTS "    \\
-              -Dmapreduce.reduce.java.opts=" -Dtest.build.data=${INPUT_HDFS} $RED_JAVA_OPTS " \\
-              ${OPTION} -resFile ${WORKLOAD_RESULT_FOLDER}/result_write.txt                 \\
-              -tputFile ${WORKLOAD_RESULT_FOLDER}/throughput_write.csv
-          """, vars, true), List.of("-Dtest.build.data=/HiBench/DfsioeYarn/Input"));
+      List<String> log = runJar(yarnConf, scriptArgs(HIBENCH7_RUN_WRITE, vars, true), List.of("-Dtest.build.data=/HiBench/DfsioeYarn/Input"));
       assertTrue(log.stream().anyMatch(l -> l.contains("job_") && !l.contains("job_local")), "ran on YARN:\n" + String.join("\n", log));
       assertStockResultFiles(results, "write", 2);
       assertDataFiles("/HiBench/DfsioeYarn/Input", 2, 1);
