@@ -1,5 +1,6 @@
 package io.hibenchdse.dfsio;
 
+import io.hibenchdse.core.Results;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.StringWriter;
@@ -7,7 +8,6 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.LinkedHashMap;
@@ -110,7 +110,7 @@ final class DfsioeReport {
     w.printf(Locale.ROOT, "-- Extended Metrics --   : %s%n", mode);
     w.printf(Locale.ROOT, "Result file name         : %s%n", tputFile);
     w.printf(Locale.ROOT, "Sampling overhead        : %s%%%n", samplingOverheadPct());
-    w.printf(Locale.ROOT, "Reference Start Time     : %d%n", phase != null ? phase.startMs : earliestStart());
+    w.printf(Locale.ROOT, "Reference Start Time     : %d%n", SteadyPhase.span(maps)[0]);
     if (phase != null) {
       StringBuilder concurrency = new StringBuilder();
       for (int c : phase.concurrency) {
@@ -130,14 +130,6 @@ final class DfsioeReport {
     failedAttempts(w);
     w.flush();
     return s.toString();
-  }
-
-  private long earliestStart() {
-    long start = Long.MAX_VALUE;
-    for (AttemptSamples m : maps) {
-      start = Math.min(start, m.startMs);
-    }
-    return start;
   }
 
   /** TestDFSIO's block, same labels. */
@@ -173,7 +165,7 @@ final class DfsioeReport {
 
   /** Appends {@link #resultFileBlock} to {@code resFile}, as the stock tool does. */
   void appendTo(Path resFile, Path tputFile) throws IOException {
-    append(resFile, resultFileBlock(tputFile == null ? "" : tputFile.toString()) + System.lineSeparator());
+    Results.append(resFile, resultFileBlock(tputFile == null ? "" : tputFile.toString()) + System.lineSeparator());
   }
 
   /**
@@ -188,11 +180,7 @@ final class DfsioeReport {
       double changed = k + 1 < total.length ? total[k + 1] - total[k] : 0;
       b.append(k).append(',').append(total[k] / unitBytes).append(',').append(changed / unitBytes).append('\n');
     }
-    append(csv, b.toString());
-  }
-
-  private static void append(Path file, String text) throws IOException {
-    Files.write(file, text.getBytes(StandardCharsets.UTF_8), StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    Results.append(csv, b.toString());
   }
 
   /** Where the per-slot table of {@link #writeCsv} goes beside the stock CSV. */

@@ -44,13 +44,19 @@ public final class SteadyPhase {
 
   /** The slot width that cuts the maps' run into {@link #AUTO_SLOTS} slots (at least 1 ms). */
   public static long autoSlotMs(List<AttemptSamples> maps) {
+    long[] span = span(maps);
+    return Math.max(1, (span[1] - span[0] + AUTO_SLOTS - 1) / AUTO_SLOTS);
+  }
+
+  /** {earliest start, latest end} of the maps, ms. */
+  static long[] span(List<AttemptSamples> maps) {
     long start = Long.MAX_VALUE;
     long end = Long.MIN_VALUE;
     for (AttemptSamples m : maps) {
       start = Math.min(start, m.startMs);
       end = Math.max(end, m.endMs);
     }
-    return Math.max(1, (end - start + AUTO_SLOTS - 1) / AUTO_SLOTS);
+    return new long[] {start, end};
   }
 
   /** Analyses the curves of the maps that moved the data (one successful attempt per file). */
@@ -58,13 +64,9 @@ public final class SteadyPhase {
     if (maps.isEmpty()) {
       throw new IllegalArgumentException("no map to analyse");
     }
-    long start = Long.MAX_VALUE;
-    long end = Long.MIN_VALUE;
-    for (AttemptSamples m : maps) {
-      start = Math.min(start, m.startMs);
-      end = Math.max(end, m.endMs);
-    }
-    int slots = (int) Math.max(1, (end - start + slotMs - 1) / slotMs);
+    long[] span = span(maps);
+    long start = span[0];
+    int slots = (int) Math.max(1, (span[1] - start + slotMs - 1) / slotMs);
     int[] concurrency = new int[slots];
     double[] throughput = new double[slots];
     for (AttemptSamples m : maps) {

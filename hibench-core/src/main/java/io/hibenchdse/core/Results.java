@@ -82,7 +82,8 @@ public final class Results {
     append(dir.resolve(JSON_FILE), toJson(r) + "\n");
   }
 
-  private static void append(Path file, String text) throws IOException {
+  /** Appends {@code text} to a local file, creating it: every result file here grows by appending. */
+  public static void append(Path file, String text) throws IOException {
     try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8,
         StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
       w.write(text);
