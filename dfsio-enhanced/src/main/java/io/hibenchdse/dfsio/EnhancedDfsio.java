@@ -2,6 +2,7 @@ package io.hibenchdse.dfsio;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.core.FreeSpace;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.UsageException;
@@ -157,6 +158,8 @@ public class EnhancedDfsio extends BenchmarkTool {
     unitBytes(sampleUnit);
     if (mode.read) {
       checkDataFiles(root().getFileSystem(conf));
+    } else {
+      FreeSpace.require(conf, dataDir(), (long) nrFiles * (fileSizeMb << 20));
     }
   }
 

@@ -187,6 +187,23 @@ class EnhancedDfsioTest {
   }
 
   @Test
+  void shortFilesAndMissingSpaceAreRefusedBeforeTheJob() throws Exception {
+    Configuration conf = conf(false, 2);
+    assertEquals(0, dfsioe(conf, "-write", "-nrFiles", "2", "-fileSize", "1").status);
+    TestData.Outcome shortFiles = dfsioe(conf, "-read", "-nrFiles", "2", "-fileSize", "2");
+    assertEquals(2, shortFiles.status, shortFiles.toString());
+    assertTrue(shortFiles.errLines.get(0).contains("test_io_0 holds 1048576 bytes, less than -fileSize 2 MB"),
+        shortFiles.toString());
+    assertTrue(!new File(dir, "dfsio/io_read").exists(), "no read was measured");
+
+    TestData.Outcome full = dfsioe(conf, "-write", "-nrFiles", "1000", "-fileSize", "100000000");
+    assertEquals(2, full.status, full.toString());
+    assertTrue(full.errLines.get(0).matches(".*io_data needs .* available: .* missing"), full.toString());
+    assertEquals(2, new File(dir, "dfsio/io_data").list((d, n) -> n.startsWith("test_io_")).length,
+        "nothing written, nothing deleted");
+  }
+
+  @Test
   void rootFromATrailingDefinitionOrTheSystemProperty() throws Exception {
     Configuration conf = TestData.localConf(dir); // no test.build.data in the configuration
     File trailing = new File(dir, "trailing");

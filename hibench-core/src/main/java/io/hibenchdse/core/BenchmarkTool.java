@@ -18,6 +18,7 @@ import org.apache.hadoop.mapreduce.Cluster;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.CounterGroup;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.util.Tool;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
@@ -53,13 +54,16 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     "hibench.suite.workload", "hibench.profile",
   };
 
+  /** The source GenericOptionsParser gives a {@code -D} setting (and so do we). */
+  static final String COMMAND_LINE = "from command line";
+
   private static final long POLL_MILLIS = 100;
   private static final long PROGRESS_INTERVAL_NANOS = 2_000_000_000L;
 
   @Option(names = "-overwrite", description = "Replace the output directory if it exists.")
   protected boolean overwrite;
 
-  @Option(names = {"-h", "-help"}, usageHelp = true, description = "Show this help.")
+  @Option(names = {"-h", "-help", "--help"}, usageHelp = true, description = "Show this help.")
   boolean help;
 
   private RunResult result;
@@ -83,8 +87,9 @@ public abstract class BenchmarkTool extends Configured implements Tool {
   protected abstract Path output();
 
   /**
-   * Checks the parsed options and throws {@link UsageException} on bad input; called before
-   * anything is touched, so a bad option never costs the user an {@code -overwrite}n output.
+   * Checks the parsed options (and what they need: input files, free space) and throws
+   * {@link UsageException} on bad input; called once the file systems answer and before anything
+   * is touched, so a bad option never costs the user an {@code -overwrite}n output.
    */
   protected void validate(Configuration conf) throws Exception {}
 
@@ -101,13 +106,9 @@ public abstract class BenchmarkTool extends Configured implements Tool {
    */
   protected void completed(Job job, RunResult result) throws Exception {}
 
-  /** Bytes the run processed (default: the size of its inputs). */
+  /** Bytes the run processed (default: the size of the files it read, as {@link InputFiles} picks them). */
   protected long processedBytes(Job job) throws IOException {
-    long bytes = 0;
-    for (Path in : inputs()) {
-      bytes += in.getFileSystem(job.getConfiguration()).getContentSummary(in).getLength();
-    }
-    return bytes;
+    return InputFiles.bytes(job.getConfiguration(), inputs());
   }
 
   /**
@@ -150,19 +151,27 @@ public abstract class BenchmarkTool extends Configured implements Tool {
       return 0;
     }
     Configuration conf = getConf();
-    validate(conf);
     List<Path> inputs = inputs();
     Path out = output();
     checkReachable(conf, inputs, out);
+    validate(conf);
     for (Path in : inputs) {
       if (!in.getFileSystem(conf).exists(in)) {
         throw new UsageException("input " + qualified(conf, in) + " does not exist");
       }
     }
+    if (!inputs.isEmpty()) {
+      InputFiles.of(conf, inputs); // refuses inputs with nothing to read or with subdirectories
+    }
     if (out != null) {
       claimOutput(conf, inputs, out);
     }
+    try (CleanStop.Run stop = CleanStop.begin(name(), conf, out)) {
+      return timedRun(cl, conf, out, stop);
+    }
+  }
 
+  private int timedRun(CommandLine cl, Configuration conf, Path out, CleanStop.Run stop) throws Exception {
     // The clock covers the job's setup too (sampling for a total order, control files): HiBench
     // times the whole command.
     long startMs = System.currentTimeMillis();
@@ -171,6 +180,7 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     if (job == null) {
       return 0;
     }
+    stop.job(job);
     boolean ok;
     long nanos;
     long endMs;
@@ -183,11 +193,19 @@ public abstract class BenchmarkTool extends Configured implements Tool {
       afterJob(job); // scratch cleanup, not part of the measured time
     }
     if (!ok) {
-      throw new IOException("job " + job.getJobID() + " " + job.getJobState() + ": "
-          + job.getStatus().getFailureInfo());
+      boolean discarded = stop.discardOutput();
+      List<String> diagnostics = TaskFailures.of(job);
+      String why = diagnostics.isEmpty() ? job.getStatus().getFailureInfo() : TaskFailures.firstLine(diagnostics.get(0));
+      throw new TaskFailures.JobFailedException("job " + job.getJobID() + " " + job.getJobState()
+          + (why == null || why.isEmpty() || why.equals("NA") ? "" : ": " + why)
+          + (discarded ? "; its partial output was removed" : ""), diagnostics);
     }
     if (conf.getBoolean(PRINT_COUNTERS, true)) {
       System.err.println(job.getCounters());
+    }
+    if (!inputs().isEmpty() && job.getCounters().findCounter(TaskCounter.MAP_INPUT_RECORDS).getValue() == 0) {
+      stop.discardOutput();
+      throw new IOException("read no records from " + inputs() + ": a run that reads nothing measures nothing");
     }
     RunResult r = describe(cl, job, out).timed(startMs, endMs, nanos, processedBytes(job), nodes(job.getConfiguration()));
     completed(job, r);
@@ -217,7 +235,7 @@ public abstract class BenchmarkTool extends Configured implements Tool {
           : a.equals("-D") && i + 1 < args.length ? args[++i] : null;
       int eq = definition == null ? -1 : definition.indexOf('=');
       if (eq > 0) {
-        conf.set(definition.substring(0, eq), definition.substring(eq + 1), "from command line");
+        conf.set(definition.substring(0, eq), definition.substring(eq + 1), COMMAND_LINE);
       } else if (definition != null) {
         throw new UsageException("-D needs key=value, was '" + definition + "'");
       } else if (a.startsWith("-X")) {
@@ -284,10 +302,13 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     FileSystem fs = out.getFileSystem(conf);
     Path qout = qualified(conf, out);
     for (Path in : inputs) {
-      for (Path p = qualified(conf, in); p != null; p = p.getParent()) {
-        if (p.equals(qout)) {
-          throw new UsageException("output " + qout + " holds the input " + qualified(conf, in));
-        }
+      Path qin = qualified(conf, in);
+      if (within(qin, qout)) {
+        throw new UsageException("output " + qout + " holds the input " + qin);
+      }
+      if (within(qout, qin)) {
+        throw new UsageException("output " + qout + " is inside the input " + qin
+            + "; the job would read its own output: choose an output outside it");
       }
     }
     if (fs.exists(out)) {
@@ -298,6 +319,16 @@ public abstract class BenchmarkTool extends Configured implements Tool {
         throw new IOException("could not delete the existing output " + qout);
       }
     }
+  }
+
+  /** Whether {@code p} is {@code dir} or below it. */
+  private static boolean within(Path p, Path dir) {
+    for (Path q = p; q != null; q = q.getParent()) {
+      if (q.equals(dir)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   protected static Path qualified(Configuration conf, Path p) throws IOException {

@@ -113,11 +113,7 @@ public class RandomTextWriter extends BenchmarkTool {
       throw new UsageException(total + " bytes at " + bytesPerMap + " bytes per map needs " + maps
           + " maps, more than " + MAX_MAPS + "; raise " + BYTES_PER_MAP);
     }
-    long free = freeSpace(conf, output);
-    if (free > 0 && maps * bytesPerMap > free) {
-      throw new UsageException("cannot write " + maps * bytesPerMap + " bytes: the file system has "
-          + free + " bytes free");
-    }
+    FreeSpace.require(conf, output, maps * bytesPerMap);
     Formats.output(outFormat);
     plannedBytesPerMap = bytesPerMap;
     plannedMaps = (int) maps;
@@ -137,19 +133,6 @@ public class RandomTextWriter extends BenchmarkTool {
     job.setOutputFormatClass(Formats.output(outFormat));
     FileOutputFormat.setOutputPath(job, output);
     return job;
-  }
-
-  /**
-   * Free bytes where the output will go. The local file system reports 0 for a path that does not
-   * exist yet, so ask about the nearest existing ancestor.
-   */
-  static long freeSpace(Configuration conf, Path out) throws IOException {
-    org.apache.hadoop.fs.FileSystem fs = out.getFileSystem(conf);
-    Path p = fs.makeQualified(out);
-    while (!fs.exists(p) && p.getParent() != null) {
-      p = p.getParent();
-    }
-    return fs.getStatus(p).getRemaining();
   }
 
   private static void checkWordRange(Configuration conf, String minKey, int minDefault,

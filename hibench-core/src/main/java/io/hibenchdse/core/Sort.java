@@ -5,7 +5,6 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
@@ -65,7 +64,7 @@ public class Sort extends InputOutputTool {
   protected Job createJob(Configuration conf) throws Exception {
     Job job = Job.getInstance(conf, "sorter");
     job.setJarByClass(Sort.class);
-    job.setMapperClass(Mapper.class);
+    job.setMapperClass(TrackingMapper.class);
     job.setReducerClass(Reducer.class);
     if (reduces != null) {
       job.setNumReduceTasks(reduces);

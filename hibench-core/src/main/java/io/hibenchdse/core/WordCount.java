@@ -8,7 +8,6 @@ import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
-import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
@@ -80,7 +79,7 @@ public class WordCount extends BenchmarkTool {
    * {@link java.util.StringTokenizer} (space, tab, newline, carriage return, form feed) gives the
    * stock mapper's tokens for any valid UTF-8, without decoding each record into a String.
    */
-  public static class TokenMapper extends Mapper<Object, Text, Text, IntWritable> {
+  public static class TokenMapper extends TrackingMapper<Object, Text, Text, IntWritable> {
     private static final IntWritable ONE = new IntWritable(1);
     private final Text word = new Text();
 

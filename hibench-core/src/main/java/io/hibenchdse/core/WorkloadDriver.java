@@ -1,9 +1,16 @@
 package io.hibenchdse.core;
 
+import java.io.File;
 import java.io.PrintStream;
+import java.net.URI;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.ToolRunner;
 
 /**
@@ -71,20 +78,88 @@ public final class WorkloadDriver {
     return run(w.newTool(), conf, Arrays.copyOfRange(args, 1, args.length), err);
   }
 
-  /** Runs one tool through ToolRunner (so -D, -conf, -fs work) and reports failure in one line. */
+  /**
+   * Runs one tool through ToolRunner (so -D, -conf, -fs work) and reports failure in one line; the
+   * full trace and the tasks' diagnostics go to a file that line names.
+   */
   public static int run(BenchmarkTool tool, Configuration conf, String[] args, PrintStream err) {
     try {
+      checkConfFiles(args);
       return ToolRunner.run(conf, tool, args);
     } catch (UsageException e) {
       err.println(tool.name() + ": " + e.getMessage());
       return USAGE;
     } catch (Exception e) {
-      err.println(tool.name() + ": " + describe(e));
+      String badNumber = badNumber(conf, e);
+      if (badNumber != null) {
+        err.println(tool.name() + ": " + badNumber);
+        return USAGE;
+      }
+      err.println(failureLine(tool.name(), e));
       if (Boolean.getBoolean(STACK_TRACE)) {
         e.printStackTrace(err);
       }
       return FAILED;
     }
+  }
+
+  /**
+   * {@code name: <first message of the cause chain> (full trace in <file>)}, the trace and any
+   * task diagnostics saved in that file.
+   */
+  public static String failureLine(String name, Throwable e) {
+    String line = describe(e);
+    // a nested tool's line (a TPCx-HS phase) already names its own trace
+    java.nio.file.Path log = line.contains(TRACE_NOTE) ? null : FailureLog.save(name, e, diagnostics(e));
+    return name + ": " + line + (log == null ? "" : " (" + TRACE_NOTE + " " + log + ")");
+  }
+
+  private static final String TRACE_NOTE = "full trace in";
+  private static final Pattern BAD_NUMBER = Pattern.compile("For input string: \"(.*?)\"");
+
+  private static List<String> diagnostics(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof TaskFailures.JobFailedException) {
+        return ((TaskFailures.JobFailedException) t).diagnostics;
+      }
+    }
+    return Collections.emptyList();
+  }
+
+  /**
+   * Refuses a {@code -conf} file that does not exist: Configuration skips a missing resource
+   * silently, and the run would measure with settings the user did not mean.
+   */
+  static void checkConfFiles(String[] args) {
+    for (int i = 0; i + 1 < args.length; i++) {
+      if (args[i].equals("-conf")) {
+        URI u = new Path(args[i + 1]).toUri();
+        if ((u.getScheme() == null || u.getScheme().equals("file")) && !new File(u.getPath()).isFile()) {
+          throw new UsageException("-conf " + args[i + 1] + ": no such file");
+        }
+      }
+    }
+  }
+
+  /**
+   * The line for a number that did not parse, naming the {@code -D} key that gave it (Hadoop's
+   * getInt says only 'For input string: "abc"'); null when the failure is something else.
+   */
+  static String badNumber(Configuration conf, Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof NumberFormatException && t.getMessage() != null) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("For input string: \"(.*?)\"").matcher(t.getMessage());
+        String value = m.find() ? m.group(1) : null;
+        for (Map.Entry<String, String> kv : conf) {
+          String[] sources = conf.getPropertySources(kv.getKey());
+          if (kv.getValue().trim().equals(value) && sources != null
+              && Arrays.asList(sources).contains(BenchmarkTool.COMMAND_LINE)) {
+            return "-D " + kv.getKey() + "=" + kv.getValue() + ": not a number";
+          }
+        }
+      }
+    }
+    return null;
   }
 
   /** The first message of a cause chain, in one line (Hadoop's outer messages name host and port). */

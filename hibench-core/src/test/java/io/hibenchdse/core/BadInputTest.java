@@ -90,8 +90,9 @@ class BadInputTest {
   void absurdSizes() throws Exception {
     conf.setLong(RandomTextWriter.TOTAL_BYTES, 1L << 60);
     conf.setLong(RandomTextWriter.BYTES_PER_MAP, 1L << 50);
-    assertTrue(RandomTextWriter.freeSpace(conf, new org.apache.hadoop.fs.Path(path("out/deeper"))) > 0);
-    assertOneLine(TestData.run(conf, "randomtextwriter", path("out")), 2, "bytes free");
+    long usable = FreeSpace.available(conf, new org.apache.hadoop.fs.Path(path("out/deeper")));
+    assertTrue(usable > 0 && usable <= dir.getFreeSpace(), "the user's space, not the root-reserved blocks: " + usable);
+    assertOneLine(TestData.run(conf, "randomtextwriter", path("out")), 2, "needs", "available", "missing");
     conf.setLong(RandomTextWriter.BYTES_PER_MAP, 1);
     assertOneLine(TestData.run(conf, "randomtextwriter", path("out")), 2, "maps");
     assertTrue(!new File(dir, "out").exists());
@@ -115,5 +116,102 @@ class BadInputTest {
     TestData.Outcome o = TestData.run(conf, "wordcount", "hdfs://127.0.0.1:1/in", "hdfs://127.0.0.1:1/out");
     assertOneLine(o, 1, "cannot reach hdfs://127.0.0.1:1/");
     assertTrue(System.nanoTime() - t0 < 20e9, "gave up within 20 s");
+  }
+
+  @Test
+  void inputsThatHoldNothingToReadAreRefused() throws Exception {
+    File empty = new File(dir, "empty");
+    empty.mkdirs();
+    assertOneLine(TestData.run(conf, "wordcount", empty.getPath(), path("out")), 2, "empty", "holds no files to read");
+    // what a killed job and a checksummed file system leave: hidden files only
+    File leftovers = new File(dir, "leftovers");
+    new File(leftovers, "_temporary/0").mkdirs();
+    Files.write(new File(leftovers, "_temporary/0/part-r-00000").toPath(), "x y z\n".getBytes());
+    Files.write(new File(leftovers, "_SUCCESS").toPath(), new byte[0]);
+    Files.write(new File(leftovers, ".part.crc").toPath(), "crc".getBytes());
+    assertOneLine(TestData.run(conf, "wordcount", leftovers.getPath(), path("out")), 2, "holds no files to read");
+    assertOneLine(TestData.run(conf, "sort", leftovers.getPath(), path("out")), 2, "holds no files to read");
+    assertTrue(!new File(dir, "out").exists());
+  }
+
+  @Test
+  void aRunThatReadNoRecordIsAFailedRun() throws Exception {
+    File zero = new File(dir, "zero");
+    zero.mkdirs();
+    Files.write(new File(zero, "part-00000").toPath(), new byte[0]);
+    assertOneLine(TestData.run(conf, "wordcount", zero.getPath(), path("out")), 1, "read no records");
+    assertTrue(!new File(dir, "out").exists(), "the empty output is not left to block the rerun");
+  }
+
+  @Test
+  void theInputSizeCountsOnlyTheFilesTheJobReads() throws Exception {
+    new File(text, "_temporary/0").mkdirs();
+    Files.write(new File(text, "_temporary/0/part-r-00000").toPath(), new byte[1000]);
+    Files.write(new File(text, "_SUCCESS").toPath(), new byte[0]);
+    TestData.Outcome o = TestData.run(conf, "wordcount", text.getPath(), path("out"));
+    assertEquals(0, o.status, o.toString());
+    assertEquals(4, o.result.inputBytes, "a.txt alone: 'a b\\n'");
+    assertEquals(2, o.result.counter("org.apache.hadoop.mapreduce.TaskCounter", "MAP_OUTPUT_RECORDS"));
+  }
+
+  @Test
+  void anInputWithASubdirectoryIsNamed() throws Exception {
+    new File(text, "nested").mkdirs();
+    Files.write(new File(text, "nested/b.txt").toPath(), "c\n".getBytes());
+    assertOneLine(TestData.run(conf, "wordcount", text.getPath(), path("out")), 2,
+        "directory nested", "non-recursively");
+  }
+
+  @Test
+  void anOutputInsideTheInputIsRefused() throws Exception {
+    assertOneLine(TestData.run(conf, "sort", text.getPath(), new File(text, "sorted").getPath()), 2,
+        "inside the input");
+    assertOneLine(TestData.run(conf, "wordcount", "-overwrite", text.getPath(), new File(text, "a.txt").getPath()), 2,
+        "inside the input");
+    assertEquals(1, text.list().length, "the input is as it was");
+  }
+
+  @Test
+  void aMissingConfFileIsRefused() {
+    assertOneLine(TestData.run(conf, "wordcount", "-conf", path("missing.xml"), text.getPath(), path("out")), 2,
+        "-conf", "missing.xml", "no such file");
+  }
+
+  @Test
+  void aValueThatIsNoNumberNamesItsKey() {
+    assertOneLine(TestData.run(conf, "randomtextwriter", "-D", RandomTextWriter.TOTAL_BYTES + "=12x", path("out")), 2,
+        "-D " + RandomTextWriter.TOTAL_BYTES + "=12x", "not a number");
+    assertOneLine(TestData.run(conf, "wordcount", "-Dmapreduce.job.reduces=two", text.getPath(), path("out")), 2,
+        "mapreduce.job.reduces=two");
+  }
+
+  @Test
+  void helpExitsZero() {
+    for (String help : new String[] {"-h", "-help", "--help"}) {
+      TestData.Outcome o = TestData.run(conf, "wordcount", help);
+      assertEquals(0, o.status, o.toString());
+      assertTrue(o.errLines.isEmpty(), o.toString());
+    }
+  }
+
+  @Test
+  void aFailedTaskIsOneLineNamingTheFileAndRecordWithTheTraceSaved() throws Exception {
+    conf.setLong(RandomTextWriter.TOTAL_BYTES, 200_000);
+    conf.setLong(RandomTextWriter.BYTES_PER_MAP, 200_000);
+    File data = new File(dir, "data");
+    assertEquals(0, TestData.run(conf, "randomtextwriter", data.getPath()).status);
+    File part = new File(data, "part-m-00000");
+    File cut = new File(dir, "cut");
+    cut.mkdirs();
+    byte[] bytes = Files.readAllBytes(part.toPath());
+    Files.write(new File(cut, "part-m-00000").toPath(), java.util.Arrays.copyOf(bytes, bytes.length / 2));
+
+    TestData.Outcome o = TestData.run(conf, "sort", cut.getPath(), path("sorted"));
+    assertOneLine(o, 1, "sort: job", "FAILED", cut.getName() + "/part-m-00000", " record ", "EOFException",
+        "partial output was removed", "full trace in");
+    String log = o.errLines.get(0).replaceFirst(".*full trace in (.*)\\)$", "$1");
+    String trace = new String(Files.readAllBytes(new File(log).toPath()));
+    assertTrue(trace.contains("java.io.EOFException") && trace.contains("SequenceFile"), trace);
+    assertTrue(!new File(dir, "sorted").exists(), "no partial output blocks the rerun");
   }
 }

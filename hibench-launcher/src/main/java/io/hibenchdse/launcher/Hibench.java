@@ -1,6 +1,7 @@
 package io.hibenchdse.launcher;
 
 import io.hibenchdse.cfs.CfsAdmin;
+import io.hibenchdse.core.FailureLog;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.UsageException;
 import io.hibenchdse.core.WorkloadDriver;
@@ -26,6 +27,8 @@ public final class Hibench {
   private Hibench() {}
 
   public static void main(String[] args) {
+    // before anything logs: log4j.properties sends the libraries' log there, not to the console
+    System.setProperty(FailureLog.DIR, FailureLog.dir().toString());
     System.exit(run(args, System.out, System.err));
   }
 
@@ -39,7 +42,7 @@ public final class Hibench {
       try {
         return ToolRunner.run(new Configuration(), new CfsAdmin(out, err), Arrays.copyOfRange(args, 1, args.length));
       } catch (Exception e) {
-        err.println("cfs: " + WorkloadDriver.describe(e));
+        err.println(WorkloadDriver.failureLine("cfs", e));
         return WorkloadDriver.USAGE;
       }
     }
@@ -47,13 +50,19 @@ public final class Hibench {
       return hive(args, err);
     }
     WorkloadDriver all = Suite.allWorkloads();
-    if (args.length == 0) {
-      err.println("Usage: bin/hibench run|plan [options]      the suite (see bin/hibench run --help)");
-      err.println("       bin/hibench summary [--report-dir D] its summary from hibench.jsonl (after run-all.sh)");
-      err.println("       bin/hibench cfs usage|check [...]    a Cassandra file system's usage and consistency check");
-      err.println("       bin/hibench <workload> [args]       one workload");
-      err.println("       bin/hibench scan|aggregation|join [-D k=v] [-overwrite] INPUT OUTPUT");
-      err.println("                                           a HiveBench query through Hive, in a JVM of its own");
+    boolean help = args.length > 0 && Arrays.asList("-h", "-help", "--help", "help").contains(args[0]);
+    if (args.length == 0 || help) {
+      PrintStream to = help ? out : err;
+      to.println("Usage: bin/hibench run|plan [options]      the suite (see bin/hibench run --help)");
+      to.println("       bin/hibench summary [--report-dir D] its summary from hibench.jsonl (after run-all.sh)");
+      to.println("       bin/hibench cfs usage|check [...]    a Cassandra file system's usage and consistency check");
+      to.println("       bin/hibench <workload> [args]       one workload (bin/hibench <workload> --help for its options)");
+      to.println("       bin/hibench scan|aggregation|join [-D k=v] [-overwrite] INPUT OUTPUT");
+      to.println("                                           a HiveBench query through Hive, in a JVM of its own");
+      if (help) {
+        all.printList(out);
+        return 0;
+      }
     }
     Configuration conf = new Configuration();
     conf.set(Results.REPORT_DIR, Results.DEFAULT_REPORT_DIR); // bin/hibench reports to ./report unless -D says otherwise
@@ -85,8 +94,12 @@ public final class Hibench {
       return WorkloadDriver.USAGE;
     });
     cl.setExecutionExceptionHandler((e, c, p) -> {
-      err.println(name + ": " + WorkloadDriver.describe(e));
-      return e instanceof UsageException ? WorkloadDriver.USAGE : WorkloadDriver.FAILED;
+      if (e instanceof UsageException) {
+        err.println(name + ": " + e.getMessage());
+        return WorkloadDriver.USAGE;
+      }
+      err.println(WorkloadDriver.failureLine(name, e));
+      return WorkloadDriver.FAILED;
     });
     return cl.execute(args);
   }

@@ -10,7 +10,7 @@ import picocli.CommandLine.Mixin;
  * ({@code prepare|warmup|measure <jar> <workload> [args]}), for scripts/run-all.sh to submit to a
  * real cluster with {@code $HADOOP_EXECUTABLE jar}. The embedded run executes the same plan.
  */
-@Command(name = "plan", description = "Prints the steps of a suite run for scripts/run-all.sh.")
+@Command(name = "plan", mixinStandardHelpOptions = true, description = "Prints the steps of a suite run for scripts/run-all.sh.")
 final class Plan implements Callable<Integer> {
   @Mixin SuiteOptions options;
 

@@ -28,7 +28,7 @@ import picocli.CommandLine.Option;
  * DataNodes) in this JVM, or with {@code --target cfs} a real Cassandra node in a child JVM, with
  * Hadoop's local job runner, so it needs no installed Hadoop.
  */
-@Command(name = "run", description = "Runs the listed workloads on an in-process HDFS (or Cassandra node) and writes the report.")
+@Command(name = "run", mixinStandardHelpOptions = true, description = "Runs the listed workloads on an in-process HDFS (or Cassandra node) and writes the report.")
 final class SuiteRun implements Callable<Integer> {
   /** The storage a suite run measures. */
   enum Target { hdfs, cfs }
@@ -64,6 +64,9 @@ final class SuiteRun implements Callable<Integer> {
       options.replication = Math.min(3, nodes); // more replicas than nodes cannot be written
     } else if (target == Target.cfs && options.replication != 1) {
       throw new UsageException("--replication must be 1 with --target cfs: one Cassandra node holds one replica");
+    }
+    if (Files.exists(workDir) && !Files.isDirectory(workDir)) {
+      throw new UsageException("--work-dir " + workDir + " is a file, not a directory");
     }
     List<SuiteOptions.PlannedStep> plan = options.plan();
     File scratch = workDir.resolve("run-" + System.currentTimeMillis()).toFile();

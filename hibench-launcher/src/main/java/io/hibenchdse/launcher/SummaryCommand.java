@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.UsageException;
@@ -18,7 +19,7 @@ import picocli.CommandLine.Option;
  * {@code hibench.jsonl}, for suites run on a real cluster by scripts/run-all.sh (the embedded run
  * writes them itself).
  */
-@Command(name = "summary", description = "Writes summary.csv/json/png from the suite's runs in hibench.jsonl.")
+@Command(name = "summary", mixinStandardHelpOptions = true, description = "Writes summary.csv/json/png from the suite's runs in hibench.jsonl.")
 final class SummaryCommand implements Callable<Integer> {
   @Option(names = "--report-dir", defaultValue = "report", description = "Where hibench.jsonl is (default: ${DEFAULT-VALUE}).")
   Path reportDir;
@@ -36,8 +37,17 @@ final class SummaryCommand implements Callable<Integer> {
       throw new UsageException(json + " does not exist");
     }
     List<Measurement> measurements = new ArrayList<>();
-    for (String line : Files.readAllLines(json)) {
-      RunResult r = Results.fromJson(line);
+    List<String> lines = Files.readAllLines(json);
+    for (int i = 0; i < lines.size(); i++) {
+      if (lines.get(i).trim().isEmpty()) {
+        continue;
+      }
+      RunResult r;
+      try {
+        r = Results.fromJson(lines.get(i));
+      } catch (JsonProcessingException e) {
+        throw new UsageException(json + " line " + (i + 1) + ": not a result record (" + e.getOriginalMessage() + ")");
+      }
       String workload = r.configuration.get(SuiteOptions.SUITE_WORKLOAD);
       String profile = r.configuration.get(SuiteOptions.PROFILE);
       if (workload != null && profile != null) {

@@ -52,16 +52,8 @@ public class HsDataCheck extends BenchmarkTool {
     FileSystem fs = dir.getFileSystem(conf);
     long bytes = 0;
     int files = 0;
-    for (FileStatus f : fs.listStatus(dir)) {
-      String name = f.getPath().getName();
-      if (!f.isFile() || name.startsWith("_") || name.startsWith(".")) {
-        continue;
-      }
+    for (FileStatus f : Records.wholeFiles(conf, inputs())) {
       files++;
-      if (f.getLen() % Records.LENGTH != 0) {
-        throw new IOException(f.getPath() + " holds " + f.getLen() + " bytes, not whole "
-            + Records.LENGTH + "-byte records");
-      }
       if (f.getReplication() != replication) {
         throw new IOException(f.getPath() + " has replication " + f.getReplication() + ", expected " + replication);
       }

@@ -1,9 +1,11 @@
 package io.hibenchdse.tpcxhs;
 
 import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.core.FreeSpace;
 import io.hibenchdse.core.RowRangeInputFormat;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.UsageException;
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -54,7 +56,7 @@ public class HsGen extends BenchmarkTool {
   }
 
   @Override
-  protected void validate(Configuration conf) {
+  protected void validate(Configuration conf) throws IOException {
     output = output();
     if (positional.size() == 2) {
       if (size.rows != null || size.sf != null) {
@@ -73,6 +75,7 @@ public class HsGen extends BenchmarkTool {
     if (maps != null && maps < 1) {
       throw new UsageException("-maps must be at least 1, was " + maps);
     }
+    FreeSpace.require(conf, output, scale.rows * Records.LENGTH, replication);
   }
 
   @Override

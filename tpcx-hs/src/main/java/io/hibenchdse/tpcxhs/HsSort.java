@@ -2,6 +2,7 @@ package io.hibenchdse.tpcxhs;
 
 import io.hibenchdse.core.InputOutputTool;
 import io.hibenchdse.core.RunResult;
+import io.hibenchdse.core.TrackingMapper;
 import io.hibenchdse.core.TotalOrder;
 import io.hibenchdse.core.UsageException;
 import java.io.IOException;
@@ -11,7 +12,6 @@ import org.apache.hadoop.examples.terasort.TeraOutputFormat;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
@@ -43,12 +43,13 @@ public class HsSort extends InputOutputTool {
 
   @Override
   protected Job createJob(Configuration conf) throws Exception {
+    Records.wholeFiles(conf, inputs());
     Job job = Job.getInstance(conf, "hssort");
     job.getConfiguration().setInt("dfs.replication", replication);
     job.setJarByClass(HsSort.class);
     job.setInputFormatClass(TeraInputFormat.class);
     job.setOutputFormatClass(TeraOutputFormat.class);
-    job.setMapperClass(Mapper.class);
+    job.setMapperClass(TrackingMapper.class);
     job.setReducerClass(Reducer.class);
     job.setOutputKeyClass(Text.class);
     job.setOutputValueClass(Text.class);

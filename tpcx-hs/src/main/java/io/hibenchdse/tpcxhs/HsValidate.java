@@ -2,6 +2,8 @@ package io.hibenchdse.tpcxhs;
 
 import io.hibenchdse.core.InputOutputTool;
 import io.hibenchdse.core.RunResult;
+import io.hibenchdse.core.TrackingMapper;
+import io.hibenchdse.core.UsageException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -21,7 +23,6 @@ import org.apache.hadoop.io.WritableComparator;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
-import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
@@ -46,7 +47,18 @@ public class HsValidate extends InputOutputTool {
   String checksum;
 
   @Override
+  protected void validate(Configuration conf) {
+    if (rows != null && rows < 1) {
+      throw new UsageException("-rows must be at least 1, was " + rows + ": no data is nothing to validate");
+    }
+    if (checksum != null && !checksum.matches("[0-9a-fA-F]{1,16}")) {
+      throw new UsageException("-checksum must be HSGen's checksum in hex, was '" + checksum + "'");
+    }
+  }
+
+  @Override
   protected Job createJob(Configuration conf) throws Exception {
+    Records.wholeFiles(conf, inputs());
     Job job = Job.getInstance(conf, "hsvalidate");
     job.setJarByClass(HsValidate.class);
     job.setInputFormatClass(RecordBlockInputFormat.class);
@@ -103,7 +115,7 @@ public class HsValidate extends InputOutputTool {
    * Checks order within its split and emits the split's summary keyed by file and offset:
    * first and last key, count, checksum, and the first misordered record if any.
    */
-  public static class SplitMapper extends Mapper<LongWritable, BytesWritable, Text, Text> {
+  public static class SplitMapper extends TrackingMapper<LongWritable, BytesWritable, Text, Text> {
     private final CRC32 crc = new CRC32();
     private byte[] first;
     private final byte[] last = new byte[Records.KEY];

@@ -1,6 +1,13 @@
 package io.hibenchdse.tpcxhs;
 
+import io.hibenchdse.core.InputFiles;
+import java.io.IOException;
+import java.util.List;
 import java.util.zip.CRC32;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 
 /** TeraGen's records: 100 bytes, a 10-byte key and a 90-byte value, no separators. */
 public final class Records {
@@ -25,14 +32,30 @@ public final class Records {
    * writer did not: a job conf's dfs.replication is lost when the task reuses a cached HDFS client
    * (the local job runner does); on a cluster the files already have it and this changes nothing.
    */
-  public static void replicate(org.apache.hadoop.conf.Configuration conf, org.apache.hadoop.fs.Path dir,
-      short replication) throws java.io.IOException {
-    org.apache.hadoop.fs.FileSystem fs = dir.getFileSystem(conf);
-    for (org.apache.hadoop.fs.FileStatus f : fs.listStatus(dir)) {
+  public static void replicate(Configuration conf, Path dir,
+      short replication) throws IOException {
+    FileSystem fs = dir.getFileSystem(conf);
+    for (FileStatus f : fs.listStatus(dir)) {
       if (f.isFile() && f.getReplication() != replication) {
         fs.setReplication(f.getPath(), replication);
       }
     }
+  }
+
+  /**
+   * The data files of {@code inputs}, refused when one is not whole records: a cut file would fail
+   * later, in the sampler or a task, without its name.
+   */
+  public static List<FileStatus> wholeFiles(Configuration conf,
+      List<Path> inputs) throws IOException {
+    List<FileStatus> files = InputFiles.of(conf, inputs);
+    for (FileStatus f : files) {
+      if (f.getLen() % LENGTH != 0) {
+        throw new IOException(f.getPath() + " holds " + f.getLen() + " bytes, not whole "
+            + LENGTH + "-byte records: it was cut or is not TPCx-HS data");
+      }
+    }
+    return files;
   }
 
   /** Hex of the key at {@code offset}, for messages that name an offending record. */

@@ -1,6 +1,7 @@
 package io.hibenchdse.tpcxhs;
 
 import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.core.FreeSpace;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.UsageException;
@@ -55,7 +56,7 @@ public class TpcxHs extends BenchmarkTool {
   private ScaleFactor scale;
 
   @Override
-  protected void validate(Configuration conf) {
+  protected void validate(Configuration conf) throws IOException {
     scale = size.scale();
     if ((systemCost != null && systemCost <= 0) || (watts != null && watts <= 0)) {
       throw new UsageException("-systemCost and -watts must be positive");
@@ -63,6 +64,8 @@ public class TpcxHs extends BenchmarkTool {
     if (replication < 1) {
       throw new UsageException("-replication must be at least 1, was " + replication);
     }
+    // the generated data and its sorted copy exist together
+    FreeSpace.require(conf, root, 2 * scale.rows * Records.LENGTH, replication);
   }
 
   @Override

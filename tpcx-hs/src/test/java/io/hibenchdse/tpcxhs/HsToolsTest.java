@@ -106,6 +106,48 @@ class HsToolsTest {
   }
 
   @Test
+  void nothingToValidateIsNotValid() throws Exception {
+    new File(dir, "empty").mkdirs();
+    TestData.Outcome empty = hs("hsvalidate", path("empty"), path("v"));
+    assertEquals(2, empty.status, empty.toString());
+    assertTrue(empty.errLines.get(0).contains("holds no files to read"), empty.toString());
+    assertEquals(0, hs("hsgen", "-rows", "1000", "-replication", "1", path("in")).status);
+    TestData.Outcome zero = hs("hsvalidate", "-rows", "0", path("in"), path("v"));
+    assertEquals(2, zero.status, zero.toString());
+    assertTrue(zero.errLines.get(0).startsWith("hsvalidate: -rows must be at least 1"), zero.toString());
+    assertTrue(!new File(dir, "v").exists());
+  }
+
+  @Test
+  void aCutFileIsNamedBeforeAnyJob() throws Exception {
+    assertEquals(0, hs("hsgen", "-rows", "1000", "-maps", "1", "-replication", "1", path("in")).status);
+    File cut = new File(dir, "cut");
+    cut.mkdirs();
+    byte[] data = Files.readAllBytes(new File(dir, "in/part-m-00000").toPath());
+    Files.write(new File(cut, "part-m-00000").toPath(), java.util.Arrays.copyOf(data, 150));
+    for (String[] args : new String[][] {{"hssort", "-replication", "1", path("cut"), path("s")},
+        {"hsvalidate", path("cut"), path("v")}, {"hsdatacheck", "-rows", "1", "-replication", "1", path("cut")}}) {
+      TestData.Outcome o = hs(args);
+      assertEquals(1, o.status, o.toString());
+      assertEquals(1, o.errLines.size(), o.toString());
+      assertTrue(o.errLines.get(0).contains("cut/part-m-00000 holds 150 bytes, not whole 100-byte records"), o.toString());
+    }
+    assertTrue(!new File(dir, "s").exists() && !new File(dir, "v").exists());
+  }
+
+  @Test
+  void dataThatCannotFitIsRefusedBeforeWriting() {
+    String rows = Long.toString(1L << 46); // 7 PB
+    for (String[] args : new String[][] {{"hsgen", "-rows", rows, "-replication", "1", path("gen")},
+        {"tpcxhs", "-rows", rows, "-replication", "1", "-root", path("tpcx")}}) {
+      TestData.Outcome o = hs(args);
+      assertEquals(2, o.status, o.toString());
+      assertTrue(o.errLines.get(0).matches(".* needs .* but file:/// has .* available: .* missing"), o.toString());
+    }
+    assertTrue(!new File(dir, "gen").exists() && !new File(dir, "tpcx").exists());
+  }
+
+  @Test
   void aRunThatFailsAPhaseReportsNoMetric() throws Exception {
     // the local file system keeps one replica whatever is asked, so HSDataCheck must fail the run
     TestData.Outcome o = hs("tpcxhs", "-rows", "1000", "-replication", "3", "-root", path("tpcx"));

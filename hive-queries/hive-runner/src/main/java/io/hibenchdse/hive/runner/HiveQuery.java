@@ -1,6 +1,7 @@
 package io.hibenchdse.hive.runner;
 
 import io.hibenchdse.core.Formats;
+import io.hibenchdse.core.InputFiles;
 import io.hibenchdse.core.InputOutputTool;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.UsageException;
@@ -135,12 +136,9 @@ public abstract class HiveQuery extends InputOutputTool {
     return format;
   }
 
+  /** The tables' data files, as Hive reads them (hidden and _-prefixed files left out). */
   private long inputBytes(Configuration conf) throws IOException {
-    long bytes = 0;
-    for (Path table : inputs()) {
-      bytes += table.getFileSystem(conf).getContentSummary(table).getLength();
-    }
-    return bytes;
+    return InputFiles.bytes(conf, inputs());
   }
 
   /**
