@@ -86,6 +86,50 @@ class LauncherTest {
         badProfile.err());
   }
 
+  @Test
+  void binHibenchAnswersHelpAndFailsInOneLine() throws Exception {
+    String bin = HOME.resolve("bin/hibench").toString();
+    Proc help = exec(bin, "--help");
+    assertEquals(0, help.status(), help.toString());
+    assertTrue(help.out().get(0).startsWith("Usage: bin/hibench run") && help.out().stream().anyMatch(l -> l.contains("wordcount")),
+        help.toString());
+    for (String command : new String[] {"run", "plan", "summary", "wordcount", "hsgen", "dfsioe"}) {
+      Proc h = exec(bin, command, "--help");
+      assertEquals(0, h.status(), command + ": " + h);
+      assertTrue(h.out().stream().anyMatch(l -> l.startsWith("Usage:")) && h.err().isEmpty(), command + ": " + h);
+    }
+
+    Path data = dir.toPath().resolve("data");
+    assertEquals(0, exec(bin, "randomtextwriter", "-D", "mapreduce.randomtextwriter.totalbytes=100000", data.toString()).status());
+    Path cut = dir.toPath().resolve("cut");
+    Files.createDirectories(cut);
+    byte[] part = Files.readAllBytes(data.resolve("part-m-00000"));
+    Files.write(cut.resolve("part-m-00000"), java.util.Arrays.copyOf(part, part.length / 2));
+    Proc failed = exec(bin, "sort", cut.toString(), dir.toPath().resolve("sorted").toString());
+    assertEquals(1, failed.status(), failed.toString());
+    // progress, then the one line: no WARN from Hadoop, no stack trace
+    assertEquals(2, failed.err().size(), failed.toString());
+    String line = failed.err().get(1);
+    assertTrue(line.startsWith("sort: job ") && line.contains(cut.resolve("part-m-00000") + " (bytes 0-")
+        && line.contains("record") && line.contains("EOFException") && line.contains("full trace in "), line);
+    assertTrue(Files.readString(Path.of(line.replaceFirst(".*full trace in (.*)\\)$", "$1"))).contains("at org.apache.hadoop.io.SequenceFile"));
+
+    File notADir = new File(dir, "a-file");
+    Files.writeString(notADir.toPath(), "x");
+    Proc workDir = exec(bin, "run", "--work-dir", notADir.getPath());
+    assertEquals(2, workDir.status(), workDir.toString());
+    assertEquals(List.of("hibench run: --work-dir " + notADir + " is a file, not a directory"), workDir.err());
+
+    Path report = dir.toPath().resolve("damaged");
+    Files.createDirectories(report);
+    Files.writeString(report.resolve(Results.JSON_FILE), "{\"workload\":\"wordcount\"}\n{\"workload\":\n");
+    Proc summary = exec(bin, "summary", "--report-dir", report.toString());
+    assertEquals(2, summary.status(), summary.toString());
+    assertEquals(1, summary.err().size(), summary.toString());
+    assertTrue(summary.err().get(0).startsWith("hibench summary: " + report.resolve(Results.JSON_FILE) + " line 2: not a result record"),
+        summary.toString());
+  }
+
   private static File jobJar() {
     return HOME.resolve("hibench-core/target/hibench-core.jar").toFile();
   }
