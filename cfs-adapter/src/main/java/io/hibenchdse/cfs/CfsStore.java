@@ -1,5 +1,6 @@
 package io.hibenchdse.cfs;
 
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -141,8 +142,24 @@ final class CfsStore implements Closeable {
     try {
       return builder.build();
     } catch (RuntimeException e) {
-      throw new IOException("cannot reach Cassandra at " + host + ":" + port + " for " + uri + ": " + e.getMessage(), e);
+      throw new IOException("cannot reach Cassandra at " + host + ":" + port + " for " + uri + ": " + firstError(e)
+          + " (is it Cassandra's native transport port, 9042 by default?)", e);
     }
+  }
+
+  /**
+   * The node's own error, without the driver's advice and node dump around it: a port that is no
+   * Cassandra's ends in "Protocol initialization request ... failed to send request".
+   */
+  private static String firstError(RuntimeException e) {
+    if (e instanceof AllNodesFailedException) {
+      for (List<Throwable> errors : ((AllNodesFailedException) e).getAllErrors().values()) {
+        for (Throwable t : errors) {
+          return t.getMessage().replaceFirst("^\\[[^]]*\\] ", "");
+        }
+      }
+    }
+    return e.getMessage();
   }
 
   /**
