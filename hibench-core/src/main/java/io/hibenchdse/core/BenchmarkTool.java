@@ -237,7 +237,7 @@ public abstract class BenchmarkTool extends Configured implements Tool {
       if (eq > 0) {
         conf.set(definition.substring(0, eq), definition.substring(eq + 1), COMMAND_LINE);
       } else if (definition != null) {
-        throw new UsageException("-D needs key=value, was '" + definition + "'");
+        throw badDefinition(definition);
       } else if (a.startsWith("-X")) {
         System.err.println("ignoring the JVM option " + a + " among the tool's arguments");
       } else if (!a.equals("\"")) {
@@ -245,6 +245,10 @@ public abstract class BenchmarkTool extends Configured implements Tool {
       }
     }
     return rest.toArray(new String[0]);
+  }
+
+  static UsageException badDefinition(String definition) {
+    return new UsageException("-D needs key=value, was '" + definition + "'");
   }
 
   /**

@@ -84,7 +84,7 @@ public final class WorkloadDriver {
    */
   public static int run(BenchmarkTool tool, Configuration conf, String[] args, PrintStream err) {
     try {
-      checkConfFiles(args);
+      checkGenericOptions(args);
       return ToolRunner.run(conf, tool, args);
     } catch (UsageException e) {
       err.println(tool.name() + ": " + e.getMessage());
@@ -127,12 +127,16 @@ public final class WorkloadDriver {
   }
 
   /**
-   * Refuses a {@code -conf} file that does not exist: Configuration skips a missing resource
-   * silently, and the run would measure with settings the user did not mean.
+   * Refuses what GenericOptionsParser lets pass silently, so a run would measure with settings the
+   * user did not mean: a {@code -conf} file that does not exist, a {@code -D} without a value.
    */
-  static void checkConfFiles(String[] args) {
-    for (int i = 0; i + 1 < args.length; i++) {
-      if (args[i].equals("-conf")) {
+  static void checkGenericOptions(String[] args) {
+    for (int i = 0; i < args.length; i++) {
+      String d = args[i].equals("-D") && i + 1 < args.length ? args[i + 1] : args[i].startsWith("-D") ? args[i].substring(2) : null;
+      if (d != null && d.indexOf('=') < 1) {
+        throw BenchmarkTool.badDefinition(d);
+      }
+      if (args[i].equals("-conf") && i + 1 < args.length) {
         URI u = new Path(args[i + 1]).toUri();
         if ((u.getScheme() == null || u.getScheme().equals("file")) && !new File(u.getPath()).isFile()) {
           throw new UsageException("-conf " + args[i + 1] + ": no such file");
