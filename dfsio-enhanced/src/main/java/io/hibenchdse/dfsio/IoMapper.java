@@ -1,6 +1,7 @@
 package io.hibenchdse.dfsio;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hibenchdse.core.TrackingMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -11,14 +12,13 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
-import org.apache.hadoop.mapreduce.Mapper;
 
 /**
  * One map per file: writes {@code size} bytes to, or reads all of, {@code io_data/<file>} in
  * buffers, sampling the bytes moved, and leaves its samples in {@code <attempts>/<attempt>.json}
  * whether it succeeds or fails, so every attempt shows in the analysis.
  */
-public class IoMapper extends Mapper<Text, LongWritable, NullWritable, NullWritable> {
+public class IoMapper extends TrackingMapper<Text, LongWritable, NullWritable, NullWritable> {
   static final String MODE = "dfsioe.mode";
   static final String DATA_DIR = "dfsioe.data.dir";
   static final String ATTEMPTS_DIR = "dfsioe.attempts.dir";

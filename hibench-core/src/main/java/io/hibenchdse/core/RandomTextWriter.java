@@ -15,7 +15,6 @@ import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -214,7 +213,7 @@ public class RandomTextWriter extends BenchmarkTool {
   }
 
   /** Writes {@code bytespermap} bytes of key and value text, as the stock mapper counts them. */
-  public static class TextMapper extends Mapper<LongWritable, NullWritable, Text, Text> {
+  public static class TextMapper extends TrackingMapper<LongWritable, NullWritable, Text, Text> {
     @Override
     protected void map(LongWritable mapIndex, NullWritable ignored, Context context)
         throws IOException, InterruptedException {

@@ -133,5 +133,11 @@ public class RowRangeInputFormat extends InputFormat<LongWritable, NullWritable>
       first = in.readLong();
       count = in.readLong();
     }
+
+    /** What a failed task names as its input. */
+    @Override
+    public String toString() {
+      return "rows " + first + "-" + (first + count);
+    }
   }
 }

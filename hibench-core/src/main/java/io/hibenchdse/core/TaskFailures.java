@@ -21,7 +21,7 @@ public final class TaskFailures {
   private TaskFailures() {}
 
   /** A failure at {@code where} (file, bytes, record), kept for this JVM's client and thrown by the task. */
-  static IOException record(JobID job, String where, Throwable cause) {
+  public static IOException record(JobID job, String where, Throwable cause) {
     IOException e = new IOException(where + ": " + WorkloadDriver.describe(cause), cause);
     last = e;
     lastJob = String.valueOf(job);

@@ -170,7 +170,8 @@ public final class WorkloadDriver {
   public static String describe(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
       if (t.getMessage() != null && !t.getMessage().trim().isEmpty()) {
-        return t.getMessage().trim().replaceAll("\\s*\\R\\s*", " ");
+        // a RemoteException's message carries the server's stack trace: the line before it is the message
+        return t.getMessage().trim().split("\\R\\s*at ", 2)[0].replaceAll("\\s*\\R\\s*", " ");
       }
     }
     return e.getClass().getName();

@@ -4,6 +4,7 @@ import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.FreeSpace;
 import io.hibenchdse.core.RowRangeInputFormat;
 import io.hibenchdse.core.RunResult;
+import io.hibenchdse.core.TaskFailures;
 import io.hibenchdse.core.UsageException;
 import java.io.IOException;
 import java.util.Arrays;
@@ -88,13 +89,25 @@ public class HsGen extends BenchmarkTool {
     jc.setInt("dfs.replication", replication);
     job.setJarByClass(HsGen.class);
     job.setInputFormatClass(RowRangeInputFormat.class);
-    job.setMapperClass(TeraGen.SortGenMapper.class);
+    job.setMapperClass(RowsMapper.class);
     job.setNumReduceTasks(0);
     job.setOutputKeyClass(Text.class);
     job.setOutputValueClass(Text.class);
     job.setOutputFormatClass(TeraOutputFormat.class);
     FileOutputFormat.setOutputPath(job, output);
     return job;
+  }
+
+  /** TeraGen's generator, whose failure names the rows it was writing (the local runner reports none). */
+  public static class RowsMapper extends TeraGen.SortGenMapper {
+    @Override
+    public void run(Context context) throws IOException, InterruptedException {
+      try {
+        super.run(context);
+      } catch (IOException | RuntimeException e) {
+        throw TaskFailures.record(context.getJobID(), String.valueOf(context.getInputSplit()), e);
+      }
+    }
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.hibenchdse.hive;
 
 import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.RowRangeInputFormat;
+import io.hibenchdse.core.TrackingMapper;
 import io.hibenchdse.core.UsageException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +17,6 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
@@ -176,7 +176,7 @@ public class DataGen extends BenchmarkTool {
    * Map {@code i}: the links of its share of pages, in-link counts of the Zipf head summed here and
    * the rest sent as ones (the combiner sums them), and the rows of its share of visits.
    */
-  public static class WebMapper extends Mapper<LongWritable, NullWritable, LongWritable, LongWritable> {
+  public static class WebMapper extends TrackingMapper<LongWritable, NullWritable, LongWritable, LongWritable> {
     @Override
     protected void map(LongWritable mapIndex, NullWritable ignored, Context context)
         throws IOException, InterruptedException {

@@ -1,5 +1,6 @@
 package io.hibenchdse.hive.runner;
 
+import io.hibenchdse.core.FailureLog;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hibenchdse.core.RunResult;
@@ -123,6 +124,7 @@ public final class HiveProcess implements AutoCloseable {
     command.add(HEAP);
     command.add("-Djava.awt.headless=true");
     command.add("-Dhibench.hive.log=" + log.getAbsolutePath());
+    command.add("-D" + FailureLog.DIR + "=" + FailureLog.dir()); // failure traces beside the launcher's
     command.add("-cp");
     command.add(classPath());
     command.add(HiveMain.class.getName());
