@@ -185,6 +185,7 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     long nanos;
     long endMs;
     try {
+      TaskFailures.watch(job);
       job.submit();
       ok = await(job);
       nanos = System.nanoTime() - t0;

@@ -6,26 +6,30 @@ import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.JobID;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 
 /**
  * Why a job's tasks failed, for the one-line message and the saved trace. YARN hands the client
- * each failed attempt's diagnostics; the local job runner hands none, so a task in this JVM also
- * leaves its failure here.
+ * each failed attempt's diagnostics; the local job runner hands none and only logs the failure,
+ * so its log is watched ({@link LocalRunnerLog}).
  */
 public final class TaskFailures {
-  private static volatile String lastJob;
-  private static volatile Throwable last;
-
   private TaskFailures() {}
 
-  /** A failure at {@code where} (file, bytes, record), kept for this JVM's client and thrown by the task. */
-  public static IOException record(JobID job, String where, Throwable cause) {
-    IOException e = new IOException(where + ": " + WorkloadDriver.describe(cause), cause);
-    last = e;
-    lastJob = String.valueOf(job);
-    return e;
+  /** What a task throws: the failure with where it happened (file and bytes, or rows; the record). */
+  public static IOException at(String where, Throwable cause) {
+    return new IOException(where + ": " + WorkloadDriver.describe(cause), cause);
+  }
+
+  /** Before a job runs in this JVM: catch the local runner's report of its failure. */
+  static void watch(Job job) {
+    if ("local".equals(job.getConfiguration().get("mapreduce.framework.name", "local"))) {
+      try {
+        LocalRunnerLog.install();
+      } catch (LinkageError noLog4j) {
+        // a Hadoop without log4j 1.2's API: the failure line names the job only
+      }
+    }
   }
 
   /** The failed attempts' diagnostics, first the first one's; empty when the job's runner gave none. */
@@ -45,22 +49,33 @@ public final class TaskFailures {
         }
       }
     }
-    Throwable local = last;
-    if (diagnostics.isEmpty() && local != null && String.valueOf(job.getJobID()).equals(lastJob)) {
-      StringWriter trace = new StringWriter();
-      local.printStackTrace(new PrintWriter(trace));
-      diagnostics.add(trace.toString());
+    if (diagnostics.isEmpty()) {
+      Throwable local = localFailure(job);
+      if (local != null) {
+        StringWriter trace = new StringWriter();
+        local.printStackTrace(new PrintWriter(trace));
+        diagnostics.add(trace.toString());
+      }
     }
     return diagnostics;
   }
 
+  private static Throwable localFailure(Job job) {
+    try {
+      return LocalRunnerLog.take(String.valueOf(job.getJobID()));
+    } catch (LinkageError noLog4j) {
+      return null;
+    }
+  }
+
   /**
-   * The first line of a diagnostic without the exception's class name: the message a task's
+   * The first line of a diagnostic without the exceptions' class names: the message a task's
    * IOException carries ("file ... record 12: ...").
    */
   public static String firstLine(String diagnostic) {
     String line = diagnostic.trim().split("\\R", 2)[0];
-    return line.replaceFirst("^(attempt_\\S+: )?(Error: )?([\\w$]+\\.)+[\\w$]*(Exception|Error): ", "$1");
+    // "java.lang.Exception: java.io.IOException: ..." from the local runner: every wrapper's name goes
+    return line.replaceFirst("^(attempt_\\S+: )?(Error: )?(([\\w$]+\\.)+[\\w$]*(Exception|Error): )+", "$1");
   }
 
   /** A job that ended failed or killed, with its tasks' diagnostics for the saved trace. */

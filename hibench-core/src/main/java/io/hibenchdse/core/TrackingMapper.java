@@ -22,7 +22,7 @@ public class TrackingMapper<KI, VI, KO, VO> extends Mapper<KI, VI, KO, VO> {
         map(context.getCurrentKey(), context.getCurrentValue(), context);
       }
     } catch (IOException | RuntimeException e) {
-      throw TaskFailures.record(context.getJobID(), where(context.getInputSplit()) + " record " + (records + 1), e);
+      throw TaskFailures.at(where(context.getInputSplit()) + " record " + (records + 1), e);
     } finally {
       cleanup(context);
     }

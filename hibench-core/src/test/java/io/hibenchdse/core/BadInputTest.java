@@ -214,4 +214,15 @@ class BadInputTest {
     assertTrue(trace.contains("java.io.EOFException") && trace.contains("SequenceFile"), trace);
     assertTrue(!new File(dir, "sorted").exists(), "no partial output blocks the rerun");
   }
+
+  @Test
+  void aTaskThatCannotCreateItsOutputIsNamed() {
+    conf.set("fs.file.impl", FullDiskFileSystem.class.getName());
+    conf.setBoolean("fs.file.impl.disable.cache", true);
+    conf.setLong(RandomTextWriter.TOTAL_BYTES, 20_000);
+    conf.setLong(RandomTextWriter.BYTES_PER_MAP, 10_000);
+    assertOneLine(TestData.run(conf, "randomtextwriter", path("gen")), 1,
+        "randomtextwriter: job", "FAILED: No space left on device", "part-m-00001", "full trace in");
+    assertTrue(!new File(dir, "gen").exists(), "the partial output is removed");
+  }
 }

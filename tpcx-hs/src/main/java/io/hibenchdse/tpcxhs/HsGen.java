@@ -105,7 +105,7 @@ public class HsGen extends BenchmarkTool {
       try {
         super.run(context);
       } catch (IOException | RuntimeException e) {
-        throw TaskFailures.record(context.getJobID(), String.valueOf(context.getInputSplit()), e);
+        throw TaskFailures.at(String.valueOf(context.getInputSplit()), e);
       }
     }
   }
