@@ -5,16 +5,20 @@ import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.FreeSpace;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
+import io.hibenchdse.core.TaskFailures;
 import io.hibenchdse.core.UsageException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -23,6 +27,8 @@ import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.TaskID;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
@@ -262,6 +268,34 @@ public class EnhancedDfsio extends BenchmarkTool {
     return all;
   }
 
+  /**
+   * The failed attempts that left no samples: a task JVM killed (kill -9, a lost node) never
+   * reaches IoMapper's finally block. The job still lists them; each is named by the file its
+   * task's successful attempt wrote or read, and counted with no bytes.
+   */
+  static List<AttemptSamples> unrecorded(Job job, List<AttemptSamples> recorded) throws IOException, InterruptedException {
+    Map<TaskID, String> fileOfTask = new HashMap<>();
+    Set<String> known = new HashSet<>();
+    for (AttemptSamples a : recorded) {
+      known.add(a.attempt);
+      fileOfTask.put(TaskAttemptID.forName(a.attempt).getTaskID(), a.file);
+    }
+    List<AttemptSamples> lost = new ArrayList<>();
+    for (Map.Entry<String, String> failed : TaskFailures.failedAttempts(job).entrySet()) {
+      if (!known.contains(failed.getKey())) {
+        AttemptSamples a = new AttemptSamples();
+        a.attempt = failed.getKey();
+        a.file = fileOfTask.getOrDefault(TaskAttemptID.forName(a.attempt).getTaskID(), "an unknown file");
+        a.error = "its JVM ended without reporting, no samples"
+            + (failed.getValue().isEmpty() ? "" : " (" + TaskFailures.firstLine(failed.getValue()) + ")");
+        a.times = new long[0];
+        a.cumulativeBytes = new long[0];
+        lost.add(a);
+      }
+    }
+    return lost;
+  }
+
   private static List<AttemptSamples> succeeded(List<AttemptSamples> all) {
     List<AttemptSamples> ok = new ArrayList<>();
     for (AttemptSamples a : all) {
@@ -276,6 +310,7 @@ public class EnhancedDfsio extends BenchmarkTool {
   protected void completed(Job job, RunResult result) throws Exception {
     List<AttemptSamples> all = readAttempts(job.getConfiguration());
     List<AttemptSamples> maps = succeeded(all);
+    all.addAll(unrecorded(job, all));
     Map<String, Integer> perFile = new LinkedHashMap<>();
     for (AttemptSamples m : maps) {
       perFile.merge(m.file, 1, Integer::sum);

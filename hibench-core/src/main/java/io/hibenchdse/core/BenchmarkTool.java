@@ -416,7 +416,8 @@ public abstract class BenchmarkTool extends Configured implements Tool {
       return configured;
     }
     try {
-      Cluster cluster = new Cluster(conf);
+      // a copy: the local runner's Cluster sets mapreduce.job.maps=1 on the conf it is given
+      Cluster cluster = new Cluster(new Configuration(conf));
       try {
         return Math.max(1, cluster.getClusterStatus().getTaskTrackerCount());
       } finally {

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 
@@ -32,21 +34,32 @@ public final class TaskFailures {
     }
   }
 
-  /** The failed attempts' diagnostics, first the first one's; empty when the job's runner gave none. */
-  public static List<String> of(Job job) throws IOException, InterruptedException {
-    List<String> diagnostics = new ArrayList<>();
+  /**
+   * The attempts that failed or were killed, with their diagnostics joined (empty when the runner
+   * gave none), in the order the job reported them.
+   */
+  public static Map<String, String> failedAttempts(Job job) throws IOException, InterruptedException {
+    Map<String, String> attempts = new LinkedHashMap<>();
     for (int from = 0;;) {
       TaskCompletionEvent[] events = job.getTaskCompletionEvents(from, 100);
       if (events == null || events.length == 0) {
-        break;
+        return attempts;
       }
       from += events.length;
       for (TaskCompletionEvent ev : events) {
-        if (ev.getStatus() == TaskCompletionEvent.Status.FAILED) {
-          for (String d : job.getTaskDiagnostics(ev.getTaskAttemptId())) {
-            diagnostics.add(ev.getTaskAttemptId() + ": " + d);
-          }
+        if (ev.getStatus() == TaskCompletionEvent.Status.FAILED || ev.getStatus() == TaskCompletionEvent.Status.KILLED) {
+          attempts.put(ev.getTaskAttemptId().toString(), String.join("\n", job.getTaskDiagnostics(ev.getTaskAttemptId())));
         }
+      }
+    }
+  }
+
+  /** The failed attempts' diagnostics, first the first one's; empty when the job's runner gave none. */
+  public static List<String> of(Job job) throws IOException, InterruptedException {
+    List<String> diagnostics = new ArrayList<>();
+    for (Map.Entry<String, String> a : failedAttempts(job).entrySet()) {
+      if (!a.getValue().isEmpty()) {
+        diagnostics.add(a.getKey() + ": " + a.getValue());
       }
     }
     if (diagnostics.isEmpty()) {

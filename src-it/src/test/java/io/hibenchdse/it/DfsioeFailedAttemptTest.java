@@ -8,10 +8,8 @@ import io.hibenchdse.dfsio.Driver;
 import io.hibenchdse.dfsio.FailOnceFileSystem;
 import java.io.File;
 import java.nio.file.Files;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.logging.Level;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.JobCounter;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
@@ -24,33 +22,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DfsioeFailedAttemptTest {
   static final long MB = 1 << 20;
-  /** Jersey and Guice log through java.util.logging; strong references keep the levels. */
-  private static final List<java.util.logging.Logger> QUIET = new ArrayList<>();
-
-  static {
-    for (String name : new String[] {"com.sun.jersey", "com.google.inject"}) {
-      java.util.logging.Logger l = java.util.logging.Logger.getLogger(name);
-      l.setLevel(Level.SEVERE);
-      QUIET.add(l);
-    }
-  }
 
   @TempDir File dir;
 
   @Test
   void aFailedAttemptIsReportedAndCountedOnce() throws Exception {
-    Configuration conf = new Configuration();
-    // Containers run $JAVA_HOME/bin/java; with no log retention the NodeManager stops in 1 s, not 17.
-    conf.set("yarn.nodemanager.admin-env", "MALLOC_ARENA_MAX=4,JAVA_HOME=" + System.getProperty("java.home"));
-    conf.setLong("yarn.nodemanager.log.retain-seconds", 0);
-    conf.setLong("yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", 200);
-    try (MiniMRYarnCluster yarn = new MiniMRYarnCluster("dfsioe-retry", 1)) {
-      yarn.init(conf);
-      yarn.start();
-      Configuration jc = new Configuration(yarn.getConfig());
-      jc.set("yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", "100");
-      jc.set("yarn.app.mapreduce.am.command-opts", "-Xmx512m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
-      jc.set("mapreduce.map.java.opts", "-Xmx256m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
+    try (MiniMRYarnCluster yarn = FastYarn.start("dfsioe-retry", new Configuration())) {
+      Configuration jc = FastYarn.jobConf(yarn);
       jc.setInt("mapreduce.map.maxattempts", 2);
       jc.set("fs.file.impl", FailOnceFileSystem.class.getName());
       jc.setBoolean("fs.file.impl.disable.cache", true);

@@ -212,14 +212,7 @@ class StockScriptLinesTest extends EmbeddedHdfsTest {
    */
   @Test
   void hiBench7DfsioeWriteOnYarn() throws Exception {
-    Configuration yc = new Configuration(conf);
-    // containers run $JAVA_HOME/bin/java; with no log retention the NodeManager stops in 1 s
-    yc.set("yarn.nodemanager.admin-env", "MALLOC_ARENA_MAX=4,JAVA_HOME=" + System.getProperty("java.home"));
-    yc.setLong("yarn.nodemanager.log.retain-seconds", 0);
-    yc.setLong("yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", 200);
-    try (org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster yarn = new org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster("stock-lines", 1)) {
-      yarn.init(yc);
-      yarn.start();
+    try (org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster yarn = FastYarn.start("stock-lines", conf)) {
       Configuration client = new Configuration(yarn.getConfig());
       client.set("mapreduce.framework.name", "yarn"); // the class's configuration says local
       client.set("yarn.app.mapreduce.am.command-opts", "-Xmx512m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");

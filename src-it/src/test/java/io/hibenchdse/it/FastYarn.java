@@ -1,0 +1,58 @@
+package io.hibenchdse.it;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Level;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
+
+/**
+ * A YARN mini cluster (ResourceManager, one NodeManager, history server in this JVM; every task in
+ * a JVM of its own) set up to start, run small jobs and stop fast and quietly: for the tests that
+ * need what the local job runner lacks (retried attempts, task JVMs that can die).
+ */
+final class FastYarn {
+  /** Jersey and Guice log through java.util.logging; strong references keep the levels. */
+  private static final List<java.util.logging.Logger> QUIET = new ArrayList<>();
+
+  static {
+    for (String name : new String[] {"com.sun.jersey", "com.google.inject"}) {
+      java.util.logging.Logger l = java.util.logging.Logger.getLogger(name);
+      l.setLevel(Level.SEVERE);
+      QUIET.add(l);
+    }
+  }
+
+  private FastYarn() {}
+
+  /**
+   * A started cluster named {@code name}; {@code base} carries the caller's own settings (for
+   * example fs.defaultFS, so staging, history and jobs use that file system).
+   */
+  static MiniMRYarnCluster start(String name, Configuration base) {
+    Configuration conf = new Configuration(base);
+    // Containers run $JAVA_HOME/bin/java; with no log retention the NodeManager stops in 1 s, not 17.
+    conf.set("yarn.nodemanager.admin-env", "MALLOC_ARENA_MAX=4,JAVA_HOME=" + System.getProperty("java.home"));
+    conf.setLong("yarn.nodemanager.log.retain-seconds", 0);
+    conf.setLong("yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", 200);
+    MiniMRYarnCluster yarn = new MiniMRYarnCluster(name, 1);
+    try {
+      yarn.init(conf);
+      yarn.start();
+    } catch (RuntimeException | Error e) {
+      yarn.stop();
+      throw e;
+    }
+    return yarn;
+  }
+
+  /** A client configuration for jobs on {@code yarn}: a fast AM heartbeat, small C1-only JVMs. */
+  static Configuration jobConf(MiniMRYarnCluster yarn) {
+    Configuration jc = new Configuration(yarn.getConfig());
+    jc.set("mapreduce.framework.name", "yarn");
+    jc.set("yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", "100");
+    jc.set("yarn.app.mapreduce.am.command-opts", "-Xmx512m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
+    jc.set("mapreduce.map.java.opts", "-Xmx256m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
+    return jc;
+  }
+}
