@@ -1,6 +1,5 @@
 package io.hibenchdse.cfs;
 
-import io.hibenchdse.core.WorkloadDriver;
 import java.io.PrintStream;
 import java.net.URI;
 import java.util.ArrayList;
@@ -27,9 +26,12 @@ import picocli.CommandLine.Parameters;
     description = "Keyspace usage and consistency check of a Cassandra file system.",
     subcommands = {CfsAdmin.Usage.class, CfsAdmin.Check.class})
 public final class CfsAdmin extends Configured implements Tool {
+  // The suite's exit statuses, written here: the adapter jar carries no class of the suite's (it
+  // goes on every node's class path, where those would shadow a job jar's own).
   /** Exit status when the check finds problems that remain (or the command failed). */
-  public static final int PROBLEMS = WorkloadDriver.FAILED;
-  public static final int USAGE = WorkloadDriver.USAGE;
+  public static final int PROBLEMS = 1;
+  /** Exit status for bad input. */
+  public static final int USAGE = 2;
 
   private final PrintStream out;
   private final PrintStream err;
@@ -49,7 +51,9 @@ public final class CfsAdmin extends Configured implements Tool {
     cl.setOut(new java.io.PrintWriter(out, true));
     cl.setErr(new java.io.PrintWriter(err, true));
     cl.setExecutionExceptionHandler((e, line, parsed) -> {
-      err.println("cfs " + line.getCommandName() + ": " + WorkloadDriver.describe(e));
+      // CfsStore's messages name the node and the path; a driver's multi-line message keeps its first line
+      String message = e.getMessage() == null ? e.toString() : e.getMessage().split("\\R", 2)[0];
+      err.println("cfs " + line.getCommandName() + ": " + message);
       return PROBLEMS;
     });
     cl.setParameterExceptionHandler((e, a) -> {

@@ -130,6 +130,18 @@ class LauncherTest {
         summary.toString());
   }
 
+  /** The adapter goes on every node's class path: it must not carry (and shadow) the suite's classes. */
+  @Test
+  void theAdapterJarCarriesOnlyItselfAndItsRelocatedDriver() throws Exception {
+    List<String> ours = new java.util.ArrayList<>();
+    try (java.util.zip.ZipFile jar = new java.util.zip.ZipFile(HOME.resolve("cfs-adapter/target/cfs-adapter.jar").toFile())) {
+      jar.stream().map(java.util.zip.ZipEntry::getName).filter(n -> n.startsWith("io/hibenchdse/") && n.endsWith(".class"))
+          .forEach(ours::add);
+    }
+    assertTrue(ours.stream().anyMatch(n -> n.equals("io/hibenchdse/cfs/CassandraFileSystem.class")), ours.toString());
+    assertEquals(List.of(), ours.stream().filter(n -> !n.startsWith("io/hibenchdse/cfs/") && !n.startsWith("io/hibenchdse/shaded/")).toList());
+  }
+
   private static File jobJar() {
     return HOME.resolve("hibench-core/target/hibench-core.jar").toFile();
   }
