@@ -7,7 +7,9 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.CreateFlag;
@@ -45,6 +47,8 @@ public class CassandraFileSystem extends FileSystem {
   private URI uri;
   private Path workingDir;
   private CfsStore store;
+  /** This client's streams by path: a file being written is not stored until it is closed. */
+  private final Map<String, CfsOutputStream> writing = new ConcurrentHashMap<>();
   private short replication;
   /** Reverse lookups, once per node: the scheduler matches block hosts against host names. */
   private final java.util.Map<java.net.InetAddress, String> hostNames = new java.util.concurrent.ConcurrentHashMap<>();
@@ -100,7 +104,9 @@ public class CassandraFileSystem extends FileSystem {
   /** Every file has the keyspace's replication factor; a file cannot have its own. */
   @Override
   public boolean setReplication(Path src, short r) throws IOException {
-    inode(src);
+    if (beingWritten(src) == null) {
+      inode(src); // a file that neither exists nor is being written is an error, as on HDFS
+    }
     return false;
   }
 
@@ -212,8 +218,10 @@ public class CassandraFileSystem extends FileSystem {
     int sub = (int) Math.min(block, getConf().getLongBytes(SUB_BLOCK_SIZE, DEFAULT_SUB_BLOCK_SIZE));
     short perm = permission.applyUMask(FsPermission.getUMask(getConf())).toShort();
     Inode template = new Inode(path, Inode.FILE, 0, block, sub, null, currentUser(), currentGroup(), perm, 0, 0);
-    return new FSDataOutputStream(
-        new CfsOutputStream(store, template, overwrite, getConf().getInt(WRITE_IN_FLIGHT, 4)), statistics);
+    CfsOutputStream stream = new CfsOutputStream(store, template, overwrite, getConf().getInt(WRITE_IN_FLIGHT, 4));
+    writing.values().removeIf(CfsOutputStream::isClosed);
+    writing.put(path, stream);
+    return new FSDataOutputStream(stream, statistics);
   }
 
   @Override
@@ -366,15 +374,33 @@ public class CassandraFileSystem extends FileSystem {
 
   @Override
   public void setPermission(Path p, FsPermission permission) throws IOException {
+    CfsOutputStream open = beingWritten(p);
+    if (open != null) {
+      Inode t = open.template();
+      open.attributes(t.owner, t.group, permission.toShort());
+      return;
+    }
     Inode n = inode(p);
     store.put(n.withAttributes(n.owner, n.group, permission.toShort(), n.mtime, n.atime));
   }
 
   @Override
   public void setOwner(Path p, String user, String group) throws IOException {
+    CfsOutputStream open = beingWritten(p);
+    if (open != null) {
+      Inode t = open.template();
+      open.attributes(user == null ? t.owner : user, group == null ? t.group : group, t.permission);
+      return;
+    }
     Inode n = inode(p);
     store.put(n.withAttributes(user == null ? n.owner : user, group == null ? n.group : group,
         n.permission, n.mtime, n.atime));
+  }
+
+  /** The open stream of this client writing a file not yet stored (it is stored at close), or null. */
+  private CfsOutputStream beingWritten(Path p) throws IOException {
+    CfsOutputStream s = writing.get(key(p));
+    return s != null && !s.isClosed() && store.get(key(p)) == null ? s : null;
   }
 
   @Override

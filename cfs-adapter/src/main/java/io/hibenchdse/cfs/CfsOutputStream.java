@@ -27,7 +27,8 @@ final class CfsOutputStream extends OutputStream implements Syncable {
   private static final Logger LOG = LoggerFactory.getLogger(CfsOutputStream.class);
 
   private final CfsStore store;
-  private final Inode template;
+  /** The inode as it will be written; its attributes may change while the file is written. */
+  private volatile Inode template;
   private final boolean overwrite;
   private final long blockSize;
   private final int subBlockSize;
@@ -61,6 +62,23 @@ final class CfsOutputStream extends OutputStream implements Syncable {
     this.buffers = inFlight + 1;
     this.free = new ArrayBlockingQueue<>(buffers);
     this.limit = subBlockSize;
+  }
+
+  /**
+   * Owner, group and permission set while the file is being written: they are written with it at
+   * close (the file is invisible until then; Hadoop's {@code FileSystem.create(fs, file,
+   * permission)}, which YARN's job submission uses, sets them right after the create).
+   */
+  void attributes(String owner, String group, short permission) {
+    template = template.withAttributes(owner, group, permission, template.mtime, template.atime);
+  }
+
+  Inode template() {
+    return template;
+  }
+
+  boolean isClosed() {
+    return closed;
   }
 
   @Override

@@ -64,6 +64,27 @@ class RoundTripTest {
     }
   }
 
+  /**
+   * Hadoop's FileSystem.create(fs, file, permission), which YARN's job submission uses for the
+   * split files, sets the permission while the file is still being written.
+   */
+  @Test
+  void attributesSetWhileWritingAreWrittenWithTheFile() throws IOException {
+    Path p = new Path(DIR, "job.split");
+    FsPermission perm = new FsPermission((short) 0644);
+    try (FSDataOutputStream out = FileSystem.create(fs, p, perm)) {
+      fs.setOwner(p, "yarn", "hadoop");
+      assertFalse(fs.setReplication(p, (short) 10), "the keyspace's replication, as for any file");
+      out.write(random(1000, 7));
+    }
+    FileStatus st = fs.getFileStatus(p);
+    assertEquals(perm, st.getPermission());
+    assertEquals("yarn", st.getOwner());
+    assertEquals("hadoop", st.getGroup());
+    assertArrayEquals(random(1000, 7), read(fs, p));
+    assertThrows(FileNotFoundException.class, () -> fs.setPermission(new Path(DIR, "never-created"), perm));
+  }
+
   @ParameterizedTest
   @ValueSource(ints = {0, 1, CfsTestNode.SUB_BLOCK - 1, CfsTestNode.SUB_BLOCK, CfsTestNode.SUB_BLOCK + 1,
       CfsTestNode.BLOCK, CfsTestNode.BLOCK + 1, 3 * CfsTestNode.BLOCK + 12_345})
