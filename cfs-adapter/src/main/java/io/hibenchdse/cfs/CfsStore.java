@@ -124,6 +124,10 @@ final class CfsStore implements Closeable {
         .withDuration(DefaultDriverOption.METADATA_SCHEMA_WINDOW, Duration.ofMillis(10))
         .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
         .withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, Duration.ofSeconds(10))
+        // A node back from a restart is found within 2 s, not after the default backoff's up to
+        // 60 s, during which every call fails with "No node was available".
+        .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY, Duration.ofMillis(200))
+        .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, Duration.ofSeconds(2))
         // Protocol v5 checksums every 128 KiB segment on both ends; sub-blocks are megabytes each
         // and TCP already checks them, so v4 (every Cassandra since 2.2) moves them cheaper.
         .withString(DefaultDriverOption.PROTOCOL_VERSION, conf.getTrimmed(PROTOCOL, "V4"))
