@@ -51,7 +51,7 @@ public class CassandraFileSystem extends FileSystem {
   private final Map<String, CfsOutputStream> writing = new ConcurrentHashMap<>();
   private short replication;
   /** Reverse lookups, once per node: the scheduler matches block hosts against host names. */
-  private final java.util.Map<java.net.InetAddress, String> hostNames = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<java.net.InetAddress, String> hostNames = new ConcurrentHashMap<>();
 
   @Override
   public String getScheme() {

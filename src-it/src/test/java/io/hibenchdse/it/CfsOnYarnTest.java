@@ -19,13 +19,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * cfs:// as a YARN cluster's default file system: job submission (through FileContext), staging,
- * the tasks in JVMs of their own and the output all on the Cassandra node.
+ * the tasks in JVMs of their own and the data all on the Cassandra node; WordCount, then DFSIOE
+ * writing and reading.
  */
 class CfsOnYarnTest {
   @TempDir File dir;
 
   @Test
-  void wordcountOnYarnWithCfsAsTheDefaultFileSystem() throws Exception {
+  void wordcountAndDfsioeOnYarnWithCfsAsTheDefaultFileSystem() throws Exception {
     Configuration base = CfsTestNode.conf();
     base.set("fs.AbstractFileSystem.cfs.impl", Cfs.class.getName()); // as a cluster's core-site.xml holds it
     FileSystem fs = FileSystem.newInstance(CfsTestNode.uri(), base);
@@ -44,6 +45,18 @@ class CfsOnYarnTest {
       Map<String, Long> expected = new TreeMap<>();
       TestData.countTokens(text, expected);
       assertEquals(expected, TestData.readTextCounts(base, new Path("/yarn-wc/out")));
+
+      // DFSIOE: one map a file, each in a task JVM writing to and reading from the node
+      jc.set("test.build.data", "/yarn-wc/dfsio");
+      for (String mode : new String[] {"-write", "-read"}) {
+        TestData.Outcome run = TestData.run(io.hibenchdse.dfsio.Driver.DRIVER, jc, "dfsioe", mode, "-nrFiles", "2",
+            "-fileSize", "2", "-sampleInterval", "20");
+        assertEquals(0, run.status, mode + ": " + run);
+        assertEquals(4L << 20, run.result.inputBytes, mode);
+      }
+      for (int i = 0; i < 2; i++) {
+        assertEquals(2L << 20, fs.getFileStatus(new Path("/yarn-wc/dfsio/io_data/test_io_" + i)).getLen());
+      }
     } finally {
       fs.delete(new Path("/yarn-wc"), true);
       fs.close();
