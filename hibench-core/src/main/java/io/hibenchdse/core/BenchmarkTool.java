@@ -232,8 +232,10 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     List<String> rest = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
-      String definition = a.startsWith("-D") && a.length() > 2 ? a.substring(2)
-          : a.equals("-D") && i + 1 < args.length ? args[++i] : null;
+      String definition = definitionAt(args, i);
+      if (definition != null && a.equals("-D")) {
+        i++;
+      }
       int eq = definition == null ? -1 : definition.indexOf('=');
       if (eq > 0) {
         conf.set(definition.substring(0, eq), definition.substring(eq + 1), COMMAND_LINE);
@@ -246,6 +248,12 @@ public abstract class BenchmarkTool extends Configured implements Tool {
       }
     }
     return rest.toArray(new String[0]);
+  }
+
+  /** The {@code key=value} of a {@code -D} at {@code args[i]}: glued, or the next word after a bare -D; else null. */
+  static String definitionAt(String[] args, int i) {
+    String a = args[i];
+    return a.startsWith("-D") && a.length() > 2 ? a.substring(2) : a.equals("-D") && i + 1 < args.length ? args[i + 1] : null;
   }
 
   static UsageException badDefinition(String definition) {

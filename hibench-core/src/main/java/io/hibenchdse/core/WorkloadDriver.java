@@ -132,7 +132,7 @@ public final class WorkloadDriver {
    */
   static void checkGenericOptions(String[] args) {
     for (int i = 0; i < args.length; i++) {
-      String d = args[i].equals("-D") && i + 1 < args.length ? args[i + 1] : args[i].startsWith("-D") ? args[i].substring(2) : null;
+      String d = BenchmarkTool.definitionAt(args, i);
       if (d != null && d.indexOf('=') < 1) {
         throw BenchmarkTool.badDefinition(d);
       }
