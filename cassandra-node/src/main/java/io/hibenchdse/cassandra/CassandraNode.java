@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.concurrent.TimeUnit;
 import org.apache.cassandra.service.EmbeddedCassandraService;
+import org.apache.cassandra.service.StorageService;
 
 /**
  * Main class of the node's child JVM: starts Cassandra from the yaml that {@link LocalCassandra}
@@ -32,12 +34,24 @@ public final class CassandraNode {
     try {
       Path dir = Path.of(args[0]);
       new EmbeddedCassandraService().start();
+      awaitLive(Integer.parseInt(args[1]));
       Path tmp = dir.resolve(LocalCassandra.READY + ".tmp");
       Files.writeString(tmp, Long.toString(ProcessHandle.current().pid()));
       Files.move(tmp, dir.resolve(LocalCassandra.READY), StandardCopyOption.ATOMIC_MOVE);
     } catch (Throwable t) {
       t.printStackTrace();
       System.exit(1);
+    }
+  }
+
+  /**
+   * Waits until gossip shows {@code nodes} live nodes (this one included), so that a client that
+   * connects next finds the whole ring; a peer that never shows is left to the client's own retries.
+   */
+  private static void awaitLive(int nodes) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (StorageService.instance.getLiveNodes().size() < nodes && System.nanoTime() < deadline) {
+      Thread.sleep(100);
     }
   }
 }

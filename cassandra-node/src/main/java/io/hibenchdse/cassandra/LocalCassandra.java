@@ -3,6 +3,8 @@ package io.hibenchdse.cassandra;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.math.BigInteger;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,30 +12,33 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * A real single Cassandra node on 127.0.0.1 with free ports and its data under one directory, run
- * in a child JVM: Cassandra can start only once per JVM and brings its own logging and libraries,
- * none of which should meet Hadoop's class path. The node dies with its parent (see
- * {@link CassandraNode}).
+ * A real Cassandra cluster of one or more nodes on loopback addresses 127.0.0.1, 127.0.0.2, ...
+ * (Linux routes all of 127/8 to loopback without setup), with free ports and its files under one
+ * directory. Each node runs in a child JVM: Cassandra can start only once per JVM and brings its own
+ * logging and libraries, none of which should meet Hadoop's class path. Nodes die with their parent
+ * (see {@link CassandraNode}), and any one can be killed and started again, as on a real cluster.
  */
 public final class LocalCassandra implements AutoCloseable {
   static final String READY = "ready";
-  /** The data center SimpleSnitch puts the node in; clients name it as their local one. */
+  /** The data center SimpleSnitch puts the nodes in; clients name it as their local one. */
   public static final String DATACENTER = "datacenter1";
-  public static final String HOST = "127.0.0.1";
+  /** The file that makes a directory a cluster's: its node count and ports, kept for the next start. */
+  private static final String LAYOUT = "cluster.properties";
   private static final long START_TIMEOUT_MS = 180_000;
-  /** System property: more JVM options for the node (a profiler, GC logging), space-separated. */
+  /** System property: more JVM options for the nodes (a profiler, GC logging), space-separated. */
   public static final String EXTRA_JVM_OPTIONS = "hibench.cassandra.jvm";
-  /** System property: more cassandra.yaml settings for the node, ';'-separated lines. */
+  /** System property: more cassandra.yaml settings for the nodes, ';'-separated lines. */
   public static final String EXTRA_YAML = "hibench.cassandra.yaml";
 
   /**
-   * How the node runs. {@code quick} trades steady-state speed and durability for a fast start
+   * How the nodes run. {@code quick} trades steady-state speed and durability for a fast start
    * (C1 only, serial GC, no fsync): right for tests, wrong for measurements. Neither uses
-   * cassandra.unsafesystem, which loses the schema when the node is killed.
+   * cassandra.unsafesystem, which loses the schema when a node is killed.
    */
   public record Settings(String heap, boolean quick) {
     public static final Settings TESTS = new Settings("384m", true);
@@ -46,23 +51,79 @@ public final class LocalCassandra implements AutoCloseable {
   private final Settings settings;
   private final int nativePort;
   private final int storagePort;
-  private Process process;
+  private final Process[] processes;
 
-  private LocalCassandra(Path dir, Settings settings, int nativePort, int storagePort) {
+  private LocalCassandra(Path dir, Settings settings, int nodes, int nativePort, int storagePort) {
     this.dir = dir;
     this.settings = settings;
     this.nativePort = nativePort;
     this.storagePort = storagePort;
+    this.processes = new Process[nodes];
   }
 
-  /** Starts a fresh node whose files live under {@code dir} (emptied first). */
+  /** Starts a fresh single node whose files live under {@code dir} (emptied first). */
   public static LocalCassandra start(Path dir, Settings settings) throws IOException {
+    return start(dir, settings, 1);
+  }
+
+  /** Starts a fresh cluster of {@code nodes} nodes whose files live under {@code dir} (emptied first). */
+  public static LocalCassandra start(Path dir, Settings settings, int nodes) throws IOException {
     deleteTree(dir);
-    Files.createDirectories(dir);
-    LocalCassandra node = new LocalCassandra(dir.toAbsolutePath(), settings, freePort(), freePort());
-    node.writeYaml();
-    node.launch();
-    return node;
+    return open(dir, settings, nodes);
+  }
+
+  /**
+   * Starts the cluster whose files are under {@code dir}, keeping its data and ports, or a new one
+   * if the directory holds none. A directory holding a cluster of another size is refused: nodes
+   * cannot be added or removed without moving data.
+   */
+  public static LocalCassandra open(Path dir, Settings settings, int nodes) throws IOException {
+    if (nodes < 1 || nodes > 9) {
+      throw new IllegalArgumentException("a local Cassandra cluster has 1 to 9 nodes, not " + nodes);
+    }
+    dir = dir.toAbsolutePath();
+    Path layout = dir.resolve(LAYOUT);
+    Properties p = new Properties();
+    if (Files.exists(layout)) {
+      try (InputStream in = Files.newInputStream(layout)) {
+        p.load(in);
+      }
+      int had = Integer.parseInt(p.getProperty("nodes"));
+      if (had != nodes) {
+        throw new IllegalArgumentException(dir + " holds a Cassandra cluster of " + had + " node(s), not " + nodes
+            + ": start it with " + had + " or use another directory");
+      }
+    } else {
+      if (Files.isDirectory(dir)) {
+        try (Stream<Path> entries = Files.list(dir)) {
+          if (entries.findAny().isPresent()) {
+            throw new IllegalArgumentException(dir + " is not empty and holds no Cassandra cluster: use another directory");
+          }
+        }
+      }
+      Files.createDirectories(dir);
+      p.setProperty("nodes", Integer.toString(nodes));
+      p.setProperty("native_port", Integer.toString(freePort(nodes)));
+      p.setProperty("storage_port", Integer.toString(freePort(nodes)));
+      try (java.io.OutputStream out = Files.newOutputStream(layout)) {
+        p.store(out, "a local Cassandra cluster: the ports its nodes keep across starts");
+      }
+    }
+    LocalCassandra cluster = new LocalCassandra(dir, settings, nodes,
+        Integer.parseInt(p.getProperty("native_port")), Integer.parseInt(p.getProperty("storage_port")));
+    try {
+      for (int i = 0; i < nodes; i++) {
+        cluster.writeYaml(i);
+      }
+      // the seed first: the others learn the ring from it
+      for (int i = 0; i < nodes; i++) {
+        cluster.launch(i);
+      }
+    } catch (IOException | RuntimeException e) {
+      cluster.stop();
+      throw e;
+    }
+    return cluster;
   }
 
   /** One node for a whole test JVM, started on first use and stopped when the JVM exits. */
@@ -76,38 +137,77 @@ public final class LocalCassandra implements AutoCloseable {
     return shared;
   }
 
+  /** The first node's address, the one clients are given. */
   public String host() {
-    return HOST;
+    return host(0);
   }
 
+  /** The address of node {@code i} (from 0). */
+  public static String host(int i) {
+    return "127.0.0." + (i + 1);
+  }
+
+  /** The native (CQL) port, the same on every node. */
   public int port() {
     return nativePort;
   }
 
-  /** What decides the node's durability, to print beside any figure measured on it. */
+  public int nodes() {
+    return processes.length;
+  }
+
+  /** What decides the cluster's durability, to print beside any figure measured on it. */
   public String durability() {
     String extra = System.getProperty(EXTRA_YAML, "").trim();
-    return "Cassandra " + version() + ", 1 node, commitlog_sync periodic 10000ms"
+    return "Cassandra " + version() + ", " + nodes() + (nodes() == 1 ? " node" : " nodes")
+        + ", commitlog_sync periodic 10000ms"
         + (settings.quick() ? ", fsync skipped (cassandra.skip_sync)" : "")
         + (extra.isEmpty() ? "" : ", and " + extra.replace(";", ", "));
   }
 
   /**
-   * Kills the node without warning ({@code crash}) or stops it cleanly, then starts it again on the
-   * same files and ports.
+   * Kills the single node without warning ({@code crash}) or stops it cleanly, then starts it again
+   * on the same files and ports.
    */
   public synchronized void restart(boolean crash) throws IOException {
-    if (crash) {
-      process.destroyForcibly();
-      waitFor(process);
-    } else {
-      stop();
+    for (int i = 0; i < nodes(); i++) {
+      restart(i, crash);
     }
-    launch();
   }
 
-  /** Stops the node cleanly (Cassandra drains on exit), killing it if it does not end in a minute. */
+  /** Kills node {@code i} without warning ({@code crash}) or stops it cleanly, then starts it again. */
+  public synchronized void restart(int i, boolean crash) throws IOException {
+    if (crash) {
+      kill(i);
+    } else {
+      stop(i);
+    }
+    launch(i);
+  }
+
+  /** Kills node {@code i} as {@code kill -9} would: no drain, no flush. */
+  public synchronized void kill(int i) {
+    processes[i].destroyForcibly();
+    waitFor(processes[i]);
+  }
+
+  /** Starts node {@code i} again on its files, after {@link #kill} or {@link #stop(int)}. */
+  public synchronized void startAgain(int i) throws IOException {
+    if (processes[i] != null && processes[i].isAlive()) {
+      throw new IllegalStateException("node " + host(i) + " is running");
+    }
+    launch(i);
+  }
+
+  /** Stops every node cleanly (Cassandra drains on exit), killing any that does not end in a minute. */
   public synchronized void stop() {
+    for (int i = nodes() - 1; i >= 0; i--) {
+      stop(i);
+    }
+  }
+
+  private void stop(int i) {
+    Process process = processes[i];
     if (process == null || !process.isAlive()) {
       return;
     }
@@ -130,9 +230,24 @@ public final class LocalCassandra implements AutoCloseable {
     stop();
   }
 
-  private void launch() throws IOException {
-    Path ready = dir.resolve(READY);
+  private Path nodeDir(int i) {
+    return dir.resolve("node" + (i + 1));
+  }
+
+  /**
+   * Starts node {@code i} and waits until it serves CQL and sees every other running node alive,
+   * so a client finds the whole ring from its first contact.
+   */
+  private void launch(int i) throws IOException {
+    Path nodeDir = nodeDir(i);
+    Path ready = nodeDir.resolve(READY);
     Files.deleteIfExists(ready);
+    int expectLive = 1;
+    for (int j = 0; j < nodes(); j++) {
+      if (j != i && processes[j] != null && processes[j].isAlive()) {
+        expectLive++;
+      }
+    }
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-Xmx" + settings.heap());
@@ -154,9 +269,9 @@ public final class LocalCassandra implements AutoCloseable {
     if (!extra.isEmpty()) {
       cmd.addAll(List.of(extra.split("\\s+")));
     }
-    cmd.add("-Dcassandra.config=" + dir.resolve("cassandra.yaml").toUri());
-    cmd.add("-Dcassandra.storagedir=" + dir);
-    cmd.add("-Dcassandra.logdir=" + dir);
+    cmd.add("-Dcassandra.config=" + nodeDir.resolve("cassandra.yaml").toUri());
+    cmd.add("-Dcassandra.storagedir=" + nodeDir);
+    cmd.add("-Dcassandra.logdir=" + nodeDir);
     cmd.add("-Dlogback.configurationFile=" + LocalCassandra.class.getResource("logback-node.xml"));
     cmd.add("-Dcassandra-foreground=true");
     cmd.add("-Dcassandra.native.epoll.enabled=false");
@@ -166,30 +281,38 @@ public final class LocalCassandra implements AutoCloseable {
     cmd.add("-cp");
     cmd.add(classPath());
     cmd.add(CassandraNode.class.getName());
-    cmd.add(dir.toString());
-    Path out = dir.resolve("node.out");
-    process = new ProcessBuilder(cmd).redirectErrorStream(true)
+    cmd.add(nodeDir.toString());
+    cmd.add(Integer.toString(expectLive));
+    Path out = nodeDir.resolve("node.out");
+    Process process = new ProcessBuilder(cmd).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile())).start();
+    processes[i] = process;
     long deadline = System.currentTimeMillis() + START_TIMEOUT_MS;
     while (!Files.exists(ready)) {
       if (!process.isAlive()) {
-        throw new IOException("the Cassandra node in " + dir + " exited with status " + process.exitValue()
-            + " while starting: " + lastLine(out));
+        throw new IOException("the Cassandra node " + host(i) + " in " + nodeDir + " exited with status "
+            + process.exitValue() + " while starting: " + lastLine(out));
       }
       if (System.currentTimeMillis() > deadline) {
         process.destroyForcibly();
-        throw new IOException("the Cassandra node in " + dir + " did not start within "
+        throw new IOException("the Cassandra node " + host(i) + " in " + nodeDir + " did not start within "
             + START_TIMEOUT_MS / 1000 + " s: " + lastLine(out));
       }
       sleep(100);
     }
   }
 
-  private void writeYaml() throws IOException {
+  private void writeYaml(int i) throws IOException {
+    Path dir = nodeDir(i);
+    Files.createDirectories(dir);
     String yaml = String.join("\n",
         "cluster_name: hibench",
         "num_tokens: 1",
-        "initial_token: 0",
+        // evenly spread tokens: with RF below the node count, each node owns an equal share
+        "initial_token: " + BigInteger.TWO.pow(64).multiply(BigInteger.valueOf(i)).divide(BigInteger.valueOf(nodes()))
+            .subtract(BigInteger.TWO.pow(63)),
+        // a new cluster has no data to stream; a restarted node keeps its own
+        "auto_bootstrap: false",
         "partitioner: org.apache.cassandra.dht.Murmur3Partitioner",
         "data_file_directories: [" + dir.resolve("data") + "]",
         "commitlog_directory: " + dir.resolve("commitlog"),
@@ -201,9 +324,9 @@ public final class LocalCassandra implements AutoCloseable {
         "seed_provider:",
         "  - class_name: org.apache.cassandra.locator.SimpleSeedProvider",
         "    parameters:",
-        "      - seeds: \"" + HOST + ":" + storagePort + "\"",
-        "listen_address: " + HOST,
-        "rpc_address: " + HOST,
+        "      - seeds: \"" + host(0) + ":" + storagePort + "\"",
+        "listen_address: " + host(i),
+        "rpc_address: " + host(i),
         "storage_port: " + storagePort,
         "native_transport_port: " + nativePort,
         "start_native_transport: true",
@@ -265,10 +388,28 @@ public final class LocalCassandra implements AutoCloseable {
     return "see " + out;
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
+  /** A port free on the addresses of all {@code nodes} nodes. */
+  private static int freePort(int nodes) throws IOException {
+    for (int attempt = 0; ; attempt++) {
+      int port;
+      try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(host(0)))) {
+        port = s.getLocalPort();
+      }
+      if (freeOnAll(port, nodes) || attempt == 20) {
+        return port;
+      }
     }
+  }
+
+  private static boolean freeOnAll(int port, int nodes) {
+    for (int i = 1; i < nodes; i++) {
+      try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getByName(host(i)))) {
+        // free here too
+      } catch (IOException e) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static void waitFor(Process p) {

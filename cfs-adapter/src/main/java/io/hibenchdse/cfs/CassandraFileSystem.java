@@ -40,8 +40,16 @@ public class CassandraFileSystem extends FileSystem {
   static final int DEFAULT_SUB_BLOCK_SIZE = 2 << 20;
 
   static {
-    // cfs.* defaults, so every job configuration, and the results recorded from it, carries them.
+    // the scheme's classes, for FileSystem and FileContext; the cfs.* defaults are in CfsStore
     Configuration.addDefaultResource("cfs-default.xml");
+  }
+
+  /**
+   * {@code conf} with cfs://'s defaults filled in where it leaves them unset: what a file system
+   * made from it uses, and what {@link #getConf()} returns.
+   */
+  public static Configuration withDefaults(Configuration conf) {
+    return CfsStore.withDefaults(conf);
   }
 
   private URI uri;
@@ -66,9 +74,9 @@ public class CassandraFileSystem extends FileSystem {
   @Override
   public void initialize(URI name, Configuration conf) throws IOException {
     super.initialize(name, conf);
-    setConf(conf);
+    setConf(withDefaults(conf));
     uri = URI.create(SCHEME + "://" + (name.getAuthority() == null ? "" : name.getAuthority()));
-    store = new CfsStore(uri, conf);
+    store = new CfsStore(uri, getConf());
     replication = store.replication();
     workingDir = makeQualified(new Path("/user", currentUser()));
   }

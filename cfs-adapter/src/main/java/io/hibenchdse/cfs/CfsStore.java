@@ -57,6 +57,14 @@ final class CfsStore implements Closeable {
   static final String DATACENTER = "cfs.datacenter";
   static final String REQUEST_TIMEOUT = "cfs.request.timeout";
   static final int DEFAULT_PORT = 9042;
+  /**
+   * The defaults of the settings that decide what is stored and how durably. They are filled into
+   * the file system's own configuration (not a default resource, which would override core-site.xml),
+   * so every result recorded from it names them.
+   */
+  private static final String[][] DEFAULTS = {
+    {KEYSPACE, "cfs"}, {REPLICATION, "1"}, {COMPRESSION, "false"}, {READ_CL, "ONE"}, {WRITE_CL, "QUORUM"},
+  };
 
   private static final String INODE_COLUMNS =
       "kind, length, block_size, sub_block_size, blocks, owner, grp, perm, mtime, atime";
@@ -64,6 +72,11 @@ final class CfsStore implements Closeable {
   final String keyspace;
   final ConsistencyLevel readLevel;
   final ConsistencyLevel writeLevel;
+  /**
+   * The level a lookup that found nothing is asked again at, or null: below QUORUM, a replica
+   * that was down when a file was written answers "no such row" until hints or repair reach it.
+   */
+  private final ConsistencyLevel recheckLevel;
   private final CqlSession session;
   private final TupleType blockType = DataTypes.tupleOf(DataTypes.TIMEUUID, DataTypes.BIGINT, DataTypes.BIGINT);
   private final PreparedStatement selectInode;
@@ -77,16 +90,27 @@ final class CfsStore implements Closeable {
   private final PreparedStatement insertPending;
   private final PreparedStatement deletePending;
 
-  CfsStore(URI uri, Configuration conf) throws IOException {
-    keyspace = conf.get(KEYSPACE, "cfs");
+  /** {@code conf} with the defaults of the settings it leaves unset. */
+  static Configuration withDefaults(Configuration conf) {
+    Configuration c = new Configuration(conf);
+    for (String[] d : DEFAULTS) {
+      c.setIfUnset(d[0], d[1]);
+    }
+    return c;
+  }
+
+  CfsStore(URI uri, Configuration given) throws IOException {
+    Configuration conf = withDefaults(given);
+    keyspace = conf.get(KEYSPACE);
     if (!keyspace.matches("[A-Za-z][A-Za-z0-9_]{0,47}")) {
       throw new IllegalArgumentException(KEYSPACE + " '" + keyspace + "' is not a valid keyspace name");
     }
-    readLevel = level(conf, READ_CL, "ONE");
-    writeLevel = level(conf, WRITE_CL, "QUORUM");
+    readLevel = level(conf, READ_CL);
+    writeLevel = level(conf, WRITE_CL);
     session = connect(uri, conf);
     try {
-      createSchema(conf.getInt(REPLICATION, 1), conf.getBoolean(COMPRESSION, false));
+      createSchema(conf.getInt(REPLICATION, 0), conf.getBoolean(COMPRESSION, false));
+      recheckLevel = replication() > 1 && WEAKER_THAN_QUORUM.contains(readLevel) ? DefaultConsistencyLevel.QUORUM : null;
       selectInode = prepare("SELECT " + INODE_COLUMNS + " FROM %s.inode WHERE parent = ? AND name = ?");
       listInodes = prepare("SELECT name, " + INODE_COLUMNS + " FROM %s.inode WHERE parent = ?");
       insertInode = prepare("INSERT INTO %s.inode (parent, name, " + INODE_COLUMNS
@@ -104,8 +128,11 @@ final class CfsStore implements Closeable {
     }
   }
 
-  private static ConsistencyLevel level(Configuration conf, String key, String dflt) {
-    String v = conf.getTrimmed(key, dflt).toUpperCase(Locale.ROOT);
+  private static final Set<DefaultConsistencyLevel> WEAKER_THAN_QUORUM = java.util.EnumSet.of(DefaultConsistencyLevel.ONE,
+      DefaultConsistencyLevel.LOCAL_ONE, DefaultConsistencyLevel.TWO, DefaultConsistencyLevel.ANY);
+
+  private static ConsistencyLevel level(Configuration conf, String key) {
+    String v = conf.getTrimmed(key).toUpperCase(Locale.ROOT);
     try {
       return DefaultConsistencyLevel.valueOf(v);
     } catch (IllegalArgumentException e) {
@@ -132,7 +159,10 @@ final class CfsStore implements Closeable {
         // and TCP already checks them, so v4 (every Cassandra since 2.2) moves them cheaper.
         .withString(DefaultDriverOption.PROTOCOL_VERSION, conf.getTrimmed(PROTOCOL, "V4"))
         // The jar leaves out the driver's optional native library (jnr); don't look for it.
-        .withBoolean(DefaultDriverOption.TIMESTAMP_GENERATOR_FORCE_JAVA_CLOCK, true);
+        .withBoolean(DefaultDriverOption.TIMESTAMP_GENERATOR_FORCE_JAVA_CLOCK, true)
+        // Every statement here gives the same result when applied twice (whole rows and whole
+        // partitions, no counters or list appends), so a request whose node dies is sent to another.
+        .withBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, true);
     String dc = conf.getTrimmed(DATACENTER);
     if (dc == null) {
       config.withString(DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS, "DcInferringLoadBalancingPolicy");
@@ -251,15 +281,24 @@ final class CfsStore implements Closeable {
 
   Inode get(String path) throws IOException {
     return io("reading " + path, () -> {
-      Row row = session.execute(read(selectInode.bind(Inode.parentOf(path), Inode.nameOf(path)))).one();
+      BoundStatement lookup = selectInode.bind(Inode.parentOf(path), Inode.nameOf(path));
+      Row row = session.execute(read(lookup)).one();
+      if (row == null && recheckLevel != null) {
+        row = session.execute(lookup.setConsistencyLevel(recheckLevel)).one();
+      }
       return row == null ? null : inode(path, row);
     });
   }
 
+  /**
+   * A directory's entries, at QUORUM when the read level is weaker: a stale replica's listing
+   * would silently leave files out of a job's input, and one listing a job costs little.
+   */
   List<Inode> list(String dir) throws IOException {
     return io("listing " + dir, () -> {
       List<Inode> children = new ArrayList<>();
-      for (Row row : session.execute(read(listInodes.bind(dir)))) {
+      BoundStatement listing = read(listInodes.bind(dir));
+      for (Row row : session.execute(recheckLevel == null ? listing : listing.setConsistencyLevel(recheckLevel))) {
         children.add(inode(Inode.child(dir, row.getString("name")), row));
       }
       return children;
@@ -289,12 +328,20 @@ final class CfsStore implements Closeable {
     return session.executeAsync(write(insertSub.bind(block, sub, data)));
   }
 
-  /** A sub-block's bytes, or null if the row is missing. */
+  /** A sub-block's bytes, or null if the row is missing (asked again at QUORUM first, see recheckLevel). */
   CompletionStage<ByteBuffer> readSub(UUID block, int sub) {
-    return session.executeAsync(read(selectSub.bind(block, sub))).thenApply(rs -> {
+    BoundStatement fetch = read(selectSub.bind(block, sub));
+    return session.executeAsync(fetch).thenCompose(rs -> {
       Row r = rs.one();
-      return r == null ? null : r.getByteBuffer(0);
+      if (r == null && recheckLevel != null) {
+        return session.executeAsync(fetch.setConsistencyLevel(recheckLevel)).thenApply(again -> data(again.one()));
+      }
+      return java.util.concurrent.CompletableFuture.completedFuture(data(r));
     });
+  }
+
+  private static ByteBuffer data(Row r) {
+    return r == null ? null : r.getByteBuffer(0);
   }
 
   /** Deletes whole blocks (their sblocks partitions), all requests in flight at once. */

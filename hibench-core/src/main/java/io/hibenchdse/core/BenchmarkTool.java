@@ -39,6 +39,12 @@ public abstract class BenchmarkTool extends Configured implements Tool {
    */
   public static final String PRINT_COUNTERS = "hibench.counters.print";
 
+  /**
+   * The node count of the storage a run measures (DataNodes, Cassandra nodes), set by whoever
+   * started it (the suite's embedded storage, {@code bin/hibench storage start}'s configuration).
+   */
+  public static final String STORAGE_NODES = "hibench.storage.nodes";
+
   /** Configuration values recorded in every result when set: they decide what a run measures. */
   static final String[] RECORDED_KEYS = {
     "fs.defaultFS", "mapreduce.framework.name", "dfs.replication", "dfs.blocksize",
@@ -51,7 +57,7 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     "cfs.replication", "cfs.consistencylevel.read", "cfs.consistencylevel.write", "cfs.compression",
     "fs.local.block.size", "fs.local.subblock.size",
     // set by the suite's plan, so a summary can group runs of a real cluster too
-    "hibench.suite.workload", "hibench.profile",
+    "hibench.suite.workload", "hibench.profile", STORAGE_NODES,
   };
 
   /** The source GenericOptionsParser gives a {@code -D} setting (and so do we). */
@@ -390,12 +396,14 @@ public abstract class BenchmarkTool extends Configured implements Tool {
    * Puts the configuration values that decide what a run measures into its result. The cfs.* keys
    * (defaults included) only for runs on cfs://: they say nothing about a run on HDFS.
    */
-  protected void recordConfiguration(Configuration conf, RunResult r) {
+  protected void recordConfiguration(Configuration conf, RunResult r) throws IOException {
     List<String> keys = new ArrayList<>(java.util.Arrays.asList(RECORDED_KEYS));
     keys.addAll(recordedKeys());
     boolean onCfs = r.fileSystem != null && r.fileSystem.startsWith("cfs:");
+    // cfs://'s settings as its client uses them, defaults included: the file system's own configuration
+    Configuration fsConf = onCfs ? FileSystem.get(URI.create(r.fileSystem), conf).getConf() : conf;
     for (String key : keys) {
-      String v = conf.get(key);
+      String v = key.startsWith("cfs.") ? fsConf.get(key) : conf.get(key);
       if (v != null && (onCfs || !key.startsWith("cfs."))) {
         r.configuration.put(key, v);
       }

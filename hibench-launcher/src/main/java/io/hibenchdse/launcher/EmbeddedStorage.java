@@ -1,9 +1,13 @@
 package io.hibenchdse.launcher;
 
+import io.hibenchdse.core.BenchmarkTool;
 import org.apache.hadoop.conf.Configuration;
 
-/** What the embedded default runs the suite on: an in-process HDFS or a local Cassandra node. */
+/** What the embedded default runs the suite on: an in-process HDFS or a local Cassandra cluster. */
 public interface EmbeddedStorage extends AutoCloseable {
+  /** The storage's node count (DataNodes, Cassandra nodes), as its client configuration carries it into result records. */
+  String STORAGE_NODES = BenchmarkTool.STORAGE_NODES;
+
   /** A client configuration whose fs.defaultFS is this storage. */
   Configuration conf();
 

@@ -38,6 +38,9 @@ public final class Hibench {
           : args[0].equals("plan") ? new Plan(out) : new SummaryCommand(out);
       return execute(command, "hibench " + args[0], Arrays.copyOfRange(args, 1, args.length), out, err);
     }
+    if (args.length > 0 && args[0].equals("storage")) {
+      return storage(Arrays.copyOfRange(args, 1, args.length), out, err);
+    }
     if (args.length > 0 && args[0].equals("cfs")) {
       try {
         return ToolRunner.run(new Configuration(), new CfsAdmin(out, err), Arrays.copyOfRange(args, 1, args.length));
@@ -56,6 +59,8 @@ public final class Hibench {
       to.println("Usage: bin/hibench run|plan [options]      the suite (see bin/hibench run --help)");
       to.println("       bin/hibench summary [--report-dir D] its summary from hibench.jsonl (after run-all.sh)");
       to.println("       bin/hibench cfs usage|check [...]    a Cassandra file system's usage and consistency check");
+      to.println("       bin/hibench storage start --target hdfs|cfs [--nodes N] [--dir D]");
+      to.println("                                           the embedded storage alone, for stock tools (URI and CONF lines)");
       to.println("       bin/hibench <workload> [args]       one workload (bin/hibench <workload> --help for its options)");
       to.println("       bin/hibench scan|aggregation|join [-D k=v] [-overwrite] INPUT OUTPUT");
       to.println("                                           a HiveBench query through Hive, in a JVM of its own");
@@ -67,6 +72,11 @@ public final class Hibench {
     Configuration conf = new Configuration();
     conf.set(Results.REPORT_DIR, Results.DEFAULT_REPORT_DIR); // bin/hibench reports to ./report unless -D says otherwise
     return all.run(conf, args, err);
+  }
+
+  /** {@code storage start}: runs until SIGTERM or Ctrl-C, which its shutdown hook turns into a clean stop. */
+  private static int storage(String[] args, PrintStream out, PrintStream err) {
+    return execute(StorageCommand.commandLine(out), "hibench storage", args, out, err);
   }
 
   /** Runs a HiveBench query in the Hive JVM, sharing this terminal; its log goes to the temporary directory. */
@@ -87,7 +97,10 @@ public final class Hibench {
   /** Runs a picocli command with every failure reduced to one line on stderr. */
   private static int execute(Callable<Integer> command, String name, String[] args, PrintStream out,
       PrintStream err) {
-    CommandLine cl = new CommandLine(command);
+    return execute(new CommandLine(command), name, args, out, err);
+  }
+
+  private static int execute(CommandLine cl, String name, String[] args, PrintStream out, PrintStream err) {
     cl.setOut(new java.io.PrintWriter(out, true));
     cl.setParameterExceptionHandler((e, a) -> {
       err.println(name + ": " + e.getMessage());

@@ -33,7 +33,7 @@ final class SuiteOptions {
   @Option(names = "--reduces", description = "Reduce tasks (HiBench's NUM_REDS; default: cores).")
   Integer reduces;
 
-  @Option(names = "--replication", description = "Replication TPCx-HS writes with (default: 3; in `run`, at most the DataNodes).")
+  @Option(names = "--replication", description = "Replication: TPCx-HS's -replication, and on cfs:// the keyspace's (default: 3; in `run`, the nodes up to 3).")
   Integer replication;
 
   @Option(names = "--root", defaultValue = "/HiBench", description = "Data directory on the file system (default: ${DEFAULT-VALUE}).")

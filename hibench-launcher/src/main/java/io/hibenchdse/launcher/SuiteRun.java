@@ -36,11 +36,12 @@ final class SuiteRun implements Callable<Integer> {
   @Mixin SuiteOptions options;
 
   @Option(names = "--target", defaultValue = "hdfs", paramLabel = "hdfs|cfs",
-      description = "Storage to run on: an in-process HDFS, or cfs:// on a Cassandra node in a child JVM (default: ${DEFAULT-VALUE}).")
+      description = "Storage to run on: an in-process HDFS, or cfs:// on Cassandra nodes in child JVMs (default: ${DEFAULT-VALUE}).")
   Target target;
 
-  @Option(names = "--datanodes", defaultValue = "1", description = "DataNodes of the in-process HDFS (default: ${DEFAULT-VALUE}).")
-  int dataNodes;
+  @Option(names = {"--nodes", "--datanodes"}, defaultValue = "1",
+      description = "Nodes of the storage: HDFS DataNodes, or Cassandra nodes on 127.0.0.1, 127.0.0.2, ... (default: ${DEFAULT-VALUE}).")
+  int nodes;
 
   @Option(names = "--report-dir", defaultValue = "report", description = "Where hibench.report and the JSON results go (default: ${DEFAULT-VALUE}).")
   Path reportDir;
@@ -56,14 +57,13 @@ final class SuiteRun implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (dataNodes < 1) {
-      throw new UsageException("--datanodes must be at least 1");
+    if (nodes < 1 || nodes > 9) {
+      throw new UsageException("--nodes must be 1 to 9, not " + nodes);
     }
-    int nodes = target == Target.hdfs ? dataNodes : 1;
     if (options.replication == null) {
-      options.replication = Math.min(3, nodes); // more replicas than nodes cannot be written
-    } else if (target == Target.cfs && options.replication != 1) {
-      throw new UsageException("--replication must be 1 with --target cfs: one Cassandra node holds one replica");
+      options.replication = Math.min(3, nodes);
+    } else if (options.replication > nodes) {
+      throw new UsageException("--replication " + options.replication + " needs as many nodes, and --nodes is " + nodes);
     }
     if (Files.exists(workDir) && !Files.isDirectory(workDir)) {
       throw new UsageException("--work-dir " + workDir + " is a file, not a directory");
@@ -73,8 +73,8 @@ final class SuiteRun implements Callable<Integer> {
     List<Measurement> measurements = new ArrayList<>();
     out.printf("hibench run: %d steps, profiles %s, %d warm-up + %d measured runs; data in %s%n",
         plan.size(), options.profiles, options.warmup, options.runs, scratch);
-    try (EmbeddedStorage storage = target == Target.hdfs ? EmbeddedHdfs.start(new File(scratch, "dfs"), dataNodes)
-        : EmbeddedCfs.start(new File(scratch, "cassandra"), LocalCassandra.Settings.BENCHMARK)) {
+    try (EmbeddedStorage storage = target == Target.hdfs ? EmbeddedHdfs.start(new File(scratch, "dfs"), nodes)
+        : EmbeddedCfs.start(new File(scratch, "cassandra"), LocalCassandra.Settings.BENCHMARK, nodes, options.replication)) {
       Configuration conf = LocalRunner.configure(storage.conf(), new File(scratch, "mapred"));
       conf.setInt(BenchmarkTool.NODES, 1);
       conf.setBoolean(BenchmarkTool.PRINT_COUNTERS, false);

@@ -201,7 +201,7 @@ class FaultsSurvivedTest {
   }
 
   /** Every byte is TestDFSIO's pattern, restarting with each buffer: no bytes of the dead attempt mixed in. */
-  private static void assertPattern(FileSystem fs, Path p, int bufferSize) throws IOException {
+  static void assertPattern(FileSystem fs, Path p, int bufferSize) throws IOException {
     byte[] expected = new byte[bufferSize];
     for (int i = 0; i < bufferSize; i++) {
       expected[i] = (byte) ('0' + i % 50);

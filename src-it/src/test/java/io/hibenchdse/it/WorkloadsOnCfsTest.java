@@ -124,7 +124,7 @@ class WorkloadsOnCfsTest extends EmbeddedHdfsTest {
     java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
     String[] tooMany = {"run", "--target", "cfs", "--replication", "3", "--benchmarks", list.toString()};
     assertEquals(2, Hibench.run(tooMany, System.out, new java.io.PrintStream(err, true, "UTF-8")));
-    assertEquals("hibench run: --replication must be 1 with --target cfs: one Cassandra node holds one replica",
+    assertEquals("hibench run: --replication 3 needs as many nodes, and --nodes is 1",
         err.toString("UTF-8").trim());
   }
 

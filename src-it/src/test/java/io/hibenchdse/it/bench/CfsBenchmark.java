@@ -69,7 +69,7 @@ public final class CfsBenchmark implements Callable<Integer> {
     Map<String, List<Double>> figures = new LinkedHashMap<>();
     Map<String, String> durability = new LinkedHashMap<>();
     try (EmbeddedStorage hdfs = EmbeddedHdfs.start(new File(dir, "hdfs"), 1);
-        EmbeddedStorage cfs = EmbeddedCfs.start(new File(dir, "cassandra"), LocalCassandra.Settings.BENCHMARK)) {
+        EmbeddedStorage cfs = EmbeddedCfs.start(new File(dir, "cassandra"), LocalCassandra.Settings.BENCHMARK, 1, 1)) {
       Map<String, Configuration> targets = new LinkedHashMap<>();
       targets.put("hdfs", TestData.localConf(hdfs.conf(), new File(dir, "mr-hdfs")));
       targets.put("cfs", TestData.localConf(cfs.conf(), new File(dir, "mr-cfs")));

@@ -1,0 +1,160 @@
+package io.hibenchdse.launcher;
+
+import io.hibenchdse.cassandra.LocalCassandra;
+import io.hibenchdse.core.UsageException;
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.apache.hadoop.conf.Configuration;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code bin/hibench storage start}: the embedded storage on its own, in the foreground, for stock
+ * tools and scripts to use through the Hadoop configuration directory it writes. Its data stays
+ * under {@code --dir} for the next start.
+ */
+@Command(name = "storage", mixinStandardHelpOptions = true,
+    description = "The embedded storage on its own, for stock tools and scripts.")
+final class StorageCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  /** The command line with its one subcommand, which needs its console and its stop signal. */
+  static CommandLine commandLine(PrintStream out) {
+    return new CommandLine(new StorageCommand()).addSubcommand("start", new Start(out, new CountDownLatch(1)));
+  }
+
+  @Override
+  public Integer call() {
+    throw new ParameterException(spec.commandLine(), "Missing required subcommand: start");
+  }
+
+  /** The client settings stock tools need, as Hadoop reads them from {@code <conf dir>/core-site.xml}. */
+  private static final String[] CLIENT_KEYS = {"fs.defaultFS", "dfs.replication", "cfs.datacenter", "cfs.replication",
+      EmbeddedStorage.STORAGE_NODES};
+
+  @Command(name = "start", mixinStandardHelpOptions = true,
+      description = {"Starts the storage and keeps it running until Ctrl-C or SIGTERM, then stops it cleanly.",
+          "First prints `URI <uri>` and `CONF <dir>`: HADOOP_CONF_DIR=<dir> points Hadoop's tools at it."})
+  static final class Start implements Callable<Integer> {
+    @Option(names = "--target", required = true, paramLabel = "hdfs|cfs",
+        description = "An HDFS (NameNode and DataNodes in this JVM) or cfs:// on Cassandra nodes in child JVMs.")
+    SuiteRun.Target target;
+
+    @Option(names = "--nodes", defaultValue = "1",
+        description = "HDFS DataNodes, or Cassandra nodes on 127.0.0.1, 127.0.0.2, ... (default: ${DEFAULT-VALUE}).")
+    int nodes;
+
+    @Option(names = "--dir", paramLabel = "D", description = "Where its data lives across starts (default: work/storage-<target>).")
+    Path dir;
+
+    private final PrintStream out;
+    private final CountDownLatch stop;
+
+    Start(PrintStream out, CountDownLatch stop) {
+      this.out = out;
+      this.stop = stop;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+      if (nodes < 1 || nodes > 9) {
+        throw new UsageException("--nodes must be 1 to 9, not " + nodes);
+      }
+      Path home = dir != null ? dir : Path.of("work", "storage-" + target);
+      if (Files.exists(home) && !Files.isDirectory(home)) {
+        throw new UsageException("--dir " + home + " is a file, not a directory");
+      }
+      File data = home.resolve("data").toFile();
+      EmbeddedStorage storage;
+      try {
+        storage = target == SuiteRun.Target.hdfs ? EmbeddedHdfs.open(data, nodes)
+            : EmbeddedCfs.open(data, LocalCassandra.Settings.BENCHMARK, nodes, Math.min(3, nodes));
+      } catch (IllegalArgumentException e) {
+        throw new UsageException("--dir " + home + ": " + e.getMessage());
+      }
+      // SIGTERM and Ctrl-C stop it from this thread, not from a shutdown hook: HDFS's DataNodes
+      // remove hooks of their own while they stop, which the JVM refuses once it is shutting down.
+      for (String signal : new String[] {"TERM", "INT"}) {
+        sun.misc.Signal.handle(new sun.misc.Signal(signal), sig -> stop.countDown());
+      }
+      try {
+        Configuration conf = storage.conf();
+        Path confDir = home.resolve("conf").toAbsolutePath();
+        writeConf(conf, confDir);
+        out.println("URI " + conf.get("fs.defaultFS"));
+        out.println("CONF " + confDir);
+        out.println("storage: " + storage.describe());
+        out.println("storage: data in " + data.getAbsolutePath() + "; Ctrl-C or SIGTERM stops it");
+        stop.await();
+        out.println("storage: stopping");
+      } finally {
+        storage.close();
+      }
+      out.println("storage: stopped; data kept in " + data.getAbsolutePath());
+      return 0;
+    }
+
+    /**
+     * A Hadoop configuration directory for the storage: core-site.xml with the client settings,
+     * hdfs-site.xml with HDFS's (hdfs-default.xml would override them in core-site.xml), and for
+     * cfs:// a hadoop-env.sh that puts the adapter jar on the stock {@code hadoop}'s class path.
+     */
+    private void writeConf(Configuration conf, Path confDir) throws IOException {
+      Files.createDirectories(confDir);
+      Map<String, String> core = new TreeMap<>();
+      Map<String, String> hdfs = new TreeMap<>();
+      for (String key : CLIENT_KEYS) {
+        if (conf.get(key) != null) {
+          (key.startsWith("dfs.") ? hdfs : core).put(key, conf.get(key));
+        }
+      }
+      if (target == SuiteRun.Target.cfs) {
+        // YARN's job submission reaches the default file system through FileContext
+        core.put("fs.AbstractFileSystem.cfs.impl", io.hibenchdse.cfs.Cfs.class.getName());
+      }
+      writeXml(core, confDir.resolve("core-site.xml"));
+      writeXml(hdfs, confDir.resolve("hdfs-site.xml"));
+      String env = "# written by bin/hibench storage start\n";
+      if (target == SuiteRun.Target.cfs) {
+        env += "export HADOOP_CLASSPATH=\"" + adapterJar() + "${HADOOP_CLASSPATH:+:$HADOOP_CLASSPATH}\"\n";
+      }
+      Files.writeString(confDir.resolve("hadoop-env.sh"), env);
+    }
+
+    private static void writeXml(Map<String, String> settings, Path file) throws IOException {
+      Configuration site = new Configuration(false);
+      settings.forEach((k, v) -> site.set(k, v, "bin/hibench storage start"));
+      try (OutputStream o = Files.newOutputStream(file)) {
+        site.writeXml(o);
+      }
+    }
+
+    /**
+     * The adapter jar a stock Hadoop needs for cfs:// (its driver relocated): the build's
+     * {@code cfs-adapter.jar} beside the classes the launcher runs with.
+     */
+    private static String adapterJar() throws IOException {
+      Path classes;
+      try {
+        classes = Path.of(io.hibenchdse.cfs.CassandraFileSystem.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      } catch (java.net.URISyntaxException e) {
+        throw new IOException(e);
+      }
+      Path shaded = classes.resolveSibling("cfs-adapter.jar");
+      return (Files.exists(shaded) ? shaded : classes).toString();
+    }
+  }
+}
