@@ -166,8 +166,8 @@ public final class LocalCassandra implements AutoCloseable {
   }
 
   /**
-   * Kills the single node without warning ({@code crash}) or stops it cleanly, then starts it again
-   * on the same files and ports.
+   * Kills every node without warning ({@code crash}) or stops it cleanly, then starts it again on
+   * the same files and ports, one node after another.
    */
   public synchronized void restart(boolean crash) throws IOException {
     for (int i = 0; i < nodes(); i++) {
