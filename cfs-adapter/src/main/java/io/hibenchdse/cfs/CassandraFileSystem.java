@@ -36,6 +36,8 @@ public class CassandraFileSystem extends FileSystem {
   static final String SUB_BLOCK_SIZE = "fs.local.subblock.size";
   static final String WRITE_IN_FLIGHT = "cfs.write.inflight";
   static final String READ_AHEAD = "cfs.read.ahead";
+  /** Whether hflush and hsync throw (true) or return without effect (false, the default). */
+  static final String STRICT_SYNCABLE = "cfs.syncable.strict";
   static final long DEFAULT_BLOCK_SIZE = 64L << 20;
   static final int DEFAULT_SUB_BLOCK_SIZE = 2 << 20;
 
@@ -226,7 +228,8 @@ public class CassandraFileSystem extends FileSystem {
     int sub = (int) Math.min(block, getConf().getLongBytes(SUB_BLOCK_SIZE, DEFAULT_SUB_BLOCK_SIZE));
     short perm = permission.applyUMask(FsPermission.getUMask(getConf())).toShort();
     Inode template = new Inode(path, Inode.FILE, 0, block, sub, null, currentUser(), currentGroup(), perm, 0, 0);
-    CfsOutputStream stream = new CfsOutputStream(store, template, overwrite, getConf().getInt(WRITE_IN_FLIGHT, 4));
+    CfsOutputStream stream = new CfsOutputStream(store, template, overwrite, getConf().getInt(WRITE_IN_FLIGHT, 4),
+        getConf().getBoolean(STRICT_SYNCABLE, false));
     writing.values().removeIf(CfsOutputStream::isClosed);
     writing.put(path, stream);
     return new FSDataOutputStream(stream, statistics);

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import com.datastax.oss.driver.api.core.uuid.Uuids;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
@@ -20,16 +21,21 @@ import org.slf4j.LoggerFactory;
  * Writes a file as it fills sub-blocks: each full sub-block is sent asynchronously, with a bounded
  * number in flight (the buffer pool is the bound), and each new block is first recorded in
  * {@code pending}. Only {@link #close} writes the inode row, so the file is invisible until then and
- * a crashed writer leaves blocks that {@code cfs check} finds through {@code pending}. hflush and
- * hsync are refused: nothing is readable before close, so no caller may believe it synced.
+ * a crashed writer leaves blocks that {@code cfs check} finds through {@code pending}. Nothing is
+ * readable before close, so hflush and hsync cannot do what they promise: the stream declares
+ * neither capability ({@code hasCapability} is false, which careful callers such as HBase check),
+ * and the calls themselves return at once (or throw with {@code cfs.syncable.strict}), because
+ * MapReduce's application master calls hflush on its job history file and would fail every job.
  */
 final class CfsOutputStream extends OutputStream implements Syncable {
   private static final Logger LOG = LoggerFactory.getLogger(CfsOutputStream.class);
+  private static final AtomicBoolean SYNCABLE_NOTED = new AtomicBoolean();
 
   private final CfsStore store;
   /** The inode as it will be written; its attributes may change while the file is written. */
   private volatile Inode template;
   private final boolean overwrite;
+  private final boolean strictSyncable;
   private final long blockSize;
   private final int subBlockSize;
   private final BlockingQueue<byte[]> free;
@@ -52,11 +58,13 @@ final class CfsOutputStream extends OutputStream implements Syncable {
   /**
    * @param template the file's inode as it will be written at close (length and blocks are filled in)
    * @param overwrite whether a file that exists at close may be replaced (its blocks then go)
+   * @param strictSyncable whether hflush and hsync throw rather than return
    */
-  CfsOutputStream(CfsStore store, Inode template, boolean overwrite, int inFlight) {
+  CfsOutputStream(CfsStore store, Inode template, boolean overwrite, int inFlight, boolean strictSyncable) {
     this.store = store;
     this.template = template;
     this.overwrite = overwrite;
+    this.strictSyncable = strictSyncable;
     this.blockSize = template.blockSize;
     this.subBlockSize = template.subBlockSize;
     this.buffers = inFlight + 1;
@@ -169,12 +177,23 @@ final class CfsOutputStream extends OutputStream implements Syncable {
 
   @Override
   public void hflush() {
-    throw new UnsupportedOperationException("cfs: hflush is not supported: " + template.path + " becomes readable when closed");
+    syncable("hflush");
   }
 
   @Override
   public void hsync() {
-    throw new UnsupportedOperationException("cfs: hsync is not supported: " + template.path + " becomes readable when closed");
+    syncable("hsync");
+  }
+
+  private void syncable(String call) {
+    String what = "cfs: " + call + " is not supported: " + template.path + " becomes readable when closed";
+    if (strictSyncable) {
+      throw new UnsupportedOperationException(what);
+    }
+    if (SYNCABLE_NOTED.compareAndSet(false, true)) {
+      LOG.info("{} ({} is false: returning without effect, here and for any later call)", what,
+          CassandraFileSystem.STRICT_SYNCABLE);
+    }
   }
 
   /**

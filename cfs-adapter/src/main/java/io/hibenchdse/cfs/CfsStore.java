@@ -22,9 +22,11 @@ import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
 import com.datastax.oss.driver.api.core.type.DataTypes;
 import com.datastax.oss.driver.api.core.type.TupleType;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
+import com.datastax.oss.driver.api.core.uuid.Uuids;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.ByteBuffer;
@@ -65,6 +67,19 @@ final class CfsStore implements Closeable {
   private static final String[][] DEFAULTS = {
     {KEYSPACE, "cfs"}, {REPLICATION, "1"}, {COMPRESSION, "false"}, {READ_CL, "ONE"}, {WRITE_CL, "QUORUM"},
   };
+
+  static {
+    // Block ids are time-based UUIDs, which mix in the process id. Told it, the driver does not
+    // look for its optional native library (jnr, left out of the jar) and does not log that
+    // search's NoClassDefFoundError, with its stack trace, at INFO in every task log.
+    if (System.getProperty(Uuids.PID_SYSTEM_PROPERTY) == null) {
+      String name = ManagementFactory.getRuntimeMXBean().getName(); // pid@host
+      int at = name.indexOf('@');
+      if (at > 0) {
+        System.setProperty(Uuids.PID_SYSTEM_PROPERTY, name.substring(0, at));
+      }
+    }
+  }
 
   private static final String INODE_COLUMNS =
       "kind, length, block_size, sub_block_size, blocks, owner, grp, perm, mtime, atime";

@@ -10,12 +10,14 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Random;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.StreamCapabilities;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.io.IOUtils;
 import org.junit.jupiter.api.AfterAll;
@@ -153,8 +155,25 @@ class RoundTripTest {
   }
 
   @Test
-  void hflushAndHsyncAreRefusedNotIgnored() throws IOException {
-    try (FSDataOutputStream out = fs.create(new Path(DIR, "sync"))) {
+  void hflushAndHsyncAreNotDeclaredAndMakeNothingVisible() throws IOException {
+    Path p = new Path(DIR, "sync");
+    try (FSDataOutputStream out = fs.create(p)) {
+      assertFalse(out.hasCapability(StreamCapabilities.HFLUSH));
+      assertFalse(out.hasCapability(StreamCapabilities.HSYNC));
+      out.write(1);
+      out.hflush();
+      out.hsync();
+      assertFalse(fs.exists(p), "visible before close");
+    }
+    assertEquals(1, fs.getFileStatus(p).getLen());
+  }
+
+  @Test
+  void hflushAndHsyncThrowWhenStrict() throws IOException {
+    Configuration strict = new Configuration(fs.getConf());
+    strict.setBoolean(CassandraFileSystem.STRICT_SYNCABLE, true);
+    try (FileSystem sfs = FileSystem.newInstance(CfsTestNode.uri(), strict);
+        FSDataOutputStream out = sfs.create(new Path(DIR, "sync-strict"))) {
       out.write(1);
       assertThrows(UnsupportedOperationException.class, out::hflush);
       assertThrows(UnsupportedOperationException.class, out::hsync);

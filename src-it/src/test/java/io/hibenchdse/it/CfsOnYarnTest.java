@@ -7,20 +7,28 @@ import io.hibenchdse.cfs.Cfs;
 import io.hibenchdse.cfs.CfsTestNode;
 import io.hibenchdse.core.TestData;
 import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * cfs:// as a YARN cluster's default file system: job submission (through FileContext), staging,
  * the tasks in JVMs of their own and the data all on the Cassandra node; WordCount, then DFSIOE
- * writing and reading.
+ * writing and reading. The application masters' and tasks' logs hold no error and no stack trace.
  */
 class CfsOnYarnTest {
   @TempDir File dir;
@@ -36,6 +44,8 @@ class CfsOnYarnTest {
     try (FSDataOutputStream out = fs.create(new Path(in, "a.txt"))) {
       out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
+    // the NodeManager deletes a finished application's logs only after this, so they can be read
+    base.setInt("yarn.nodemanager.delete.debug-delay-sec", 3600);
     try (MiniMRYarnCluster yarn = FastYarn.start("cfs-yarn", base)) {
       Configuration jc = FastYarn.jobConf(yarn);
       jc.set("hibench.report.dir", new File(dir, "report").getPath());
@@ -57,9 +67,49 @@ class CfsOnYarnTest {
       for (int i = 0; i < 2; i++) {
         assertEquals(2L << 20, fs.getFileStatus(new Path("/yarn-wc/dfsio/io_data/test_io_" + i)).getLen());
       }
+      assertContainerLogsClean(yarn);
     } finally {
       fs.delete(new Path("/yarn-wc"), true);
       fs.close();
+    }
+  }
+
+  /**
+   * No container's log (three jobs: their application masters and tasks) holds a stack trace
+   * through cfs:// or its driver, or a WARN or ERROR line they logged: a normal run on cfs:// is
+   * quiet. Hadoop's own noise is left alone (an application master that is stopping sometimes logs
+   * "ERROR IN CONTACTING RM" with an interrupted call).
+   */
+  private static void assertContainerLogsClean(MiniMRYarnCluster yarn) throws IOException {
+    List<java.nio.file.Path> logs = new ArrayList<>();
+    for (String dir : yarn.getNodeManager(0).getConfig().getTrimmedStrings(YarnConfiguration.NM_LOG_DIRS)) {
+      try (Stream<java.nio.file.Path> files = Files.walk(Paths.get(dir))) {
+        files.filter(f -> f.getFileName().toString().matches("syslog|stderr|stdout")).forEach(logs::add);
+      }
+    }
+    assertTrue(logs.size() >= 9, "container logs found: " + logs);
+    List<String> ours = new ArrayList<>();
+    for (java.nio.file.Path log : logs) {
+      // a block is a log line and the stack trace lines under it
+      StringBuilder block = new StringBuilder();
+      for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
+        boolean traceLine = line.startsWith("\tat ") || line.startsWith("Caused by:") || line.matches("^[\\w.$]+(Exception|Error)\\b.*");
+        if (!traceLine) {
+          flagIfOurs(block.toString(), log, ours);
+          block.setLength(0);
+        }
+        block.append(line).append('\n');
+      }
+      flagIfOurs(block.toString(), log, ours);
+    }
+    assertTrue(ours.isEmpty(), ours.size() + " log entries from cfs:// or its driver: " + ours);
+  }
+
+  private static void flagIfOurs(String block, java.nio.file.Path log, List<String> ours) {
+    boolean traced = block.contains("\n\tat ");
+    boolean warned = block.matches("(?s)\\S+ \\S+ (WARN|ERROR) \\[[^]]*\\] (io\\.hibenchdse|com\\.datastax)\\..*");
+    if (warned || traced && (block.contains("io.hibenchdse") || block.contains("com.datastax"))) {
+      ours.add(log.getParent().getFileName() + ": " + block.substring(0, Math.min(block.length(), 600)));
     }
   }
 }
