@@ -40,9 +40,19 @@ public final class LocalCassandra implements AutoCloseable {
    * (C1 only, serial GC, no fsync): right for tests, wrong for measurements. Neither uses
    * cassandra.unsafesystem, which loses the schema when a node is killed.
    */
-  public record Settings(String heap, boolean quick) {
-    public static final Settings TESTS = new Settings("384m", true);
-    public static final Settings BENCHMARK = new Settings("2g", false);
+  public record Settings(String heap, boolean quick, boolean batchCommitLog) {
+    public static final Settings TESTS = new Settings("384m", true, false);
+    public static final Settings BENCHMARK = new Settings("2g", false, false);
+
+    /**
+     * These settings with the commit log synced before a write is acknowledged ({@code
+     * commitlog_sync: batch}), for tests that kill a node right after writing to it: Cassandra's
+     * default (periodic, every 10 s) acknowledges first, and a node killed within the period
+     * replays only what the last sync marked, so with one replica the newest writes are gone.
+     */
+    public Settings crashSafe() {
+      return new Settings(heap, quick, true);
+    }
   }
 
   private static LocalCassandra shared;
@@ -160,7 +170,7 @@ public final class LocalCassandra implements AutoCloseable {
   public String durability() {
     String extra = System.getProperty(EXTRA_YAML, "").trim();
     return "Cassandra " + version() + ", " + nodes() + (nodes() == 1 ? " node" : " nodes")
-        + ", commitlog_sync periodic 10000ms"
+        + (settings.batchCommitLog() ? ", commitlog_sync batch" : ", commitlog_sync periodic 10000ms")
         + (settings.quick() ? ", fsync skipped (cassandra.skip_sync)" : "")
         + (extra.isEmpty() ? "" : ", and " + extra.replace(";", ", "));
   }
@@ -319,8 +329,7 @@ public final class LocalCassandra implements AutoCloseable {
         "saved_caches_directory: " + dir.resolve("saved_caches"),
         "hints_directory: " + dir.resolve("hints"),
         "cdc_raw_directory: " + dir.resolve("cdc_raw"),
-        "commitlog_sync: periodic",
-        "commitlog_sync_period: 10000ms",
+        settings.batchCommitLog() ? "commitlog_sync: batch" : "commitlog_sync: periodic\ncommitlog_sync_period: 10000ms",
         "seed_provider:",
         "  - class_name: org.apache.cassandra.locator.SimpleSeedProvider",
         "    parameters:",

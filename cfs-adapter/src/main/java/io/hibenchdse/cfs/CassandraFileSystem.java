@@ -76,9 +76,9 @@ public class CassandraFileSystem extends FileSystem {
   @Override
   public void initialize(URI name, Configuration conf) throws IOException {
     super.initialize(name, conf);
-    setConf(withDefaults(conf));
     uri = URI.create(SCHEME + "://" + (name.getAuthority() == null ? "" : name.getAuthority()));
-    store = new CfsStore(uri, getConf());
+    store = new CfsStore(uri, conf);
+    setConf(store.conf);
     replication = store.replication();
     workingDir = makeQualified(new Path("/user", currentUser()));
   }

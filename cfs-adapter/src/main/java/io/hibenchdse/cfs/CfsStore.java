@@ -84,6 +84,8 @@ final class CfsStore implements Closeable {
   private static final String INODE_COLUMNS =
       "kind, length, block_size, sub_block_size, blocks, owner, grp, perm, mtime, atime";
 
+  /** The configuration the store runs with: the given one, with the defaults it left unset. */
+  final Configuration conf;
   final String keyspace;
   final ConsistencyLevel readLevel;
   final ConsistencyLevel writeLevel;
@@ -115,7 +117,7 @@ final class CfsStore implements Closeable {
   }
 
   CfsStore(URI uri, Configuration given) throws IOException {
-    Configuration conf = withDefaults(given);
+    conf = withDefaults(given);
     keyspace = conf.get(KEYSPACE);
     if (!keyspace.matches("[A-Za-z][A-Za-z0-9_]{0,47}")) {
       throw new IllegalArgumentException(KEYSPACE + " '" + keyspace + "' is not a valid keyspace name");
@@ -158,12 +160,20 @@ final class CfsStore implements Closeable {
   private static CqlSession connect(URI uri, Configuration conf) throws IOException {
     String host = uri.getHost() == null ? "127.0.0.1" : uri.getHost();
     int port = uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort();
+    String keyspace = conf.get(KEYSPACE);
     ClassLoader driverLoader = CqlSession.class.getClassLoader();
     ProgrammaticDriverConfigLoaderBuilder config = DriverConfigLoader.programmaticBuilder(driverLoader)
         .withDuration(DefaultDriverOption.REQUEST_TIMEOUT,
             Duration.ofMillis(conf.getTimeDuration(REQUEST_TIMEOUT, 120_000, java.util.concurrent.TimeUnit.MILLISECONDS)))
         // DDL waits for the driver's schema refresh; the default debounce costs a second a table.
         .withDuration(DefaultDriverOption.METADATA_SCHEMA_WINDOW, Duration.ofMillis(10))
+        // Only this keyspace's schema is needed (its tables, and its replication for the token
+        // map); the system keyspaces' would be fetched and parsed at every session start.
+        .withStringList(DefaultDriverOption.METADATA_SCHEMA_REFRESHED_KEYSPACES, Collections.singletonList(keyspace))
+        // Closing waits out Netty's quiet period (2 s by default) for late tasks; every request is
+        // done by the time a file system closes, so each job's close cost 2 s for nothing.
+        .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 0)
+        .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 0)
         .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
         .withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, Duration.ofSeconds(10))
         // A node back from a restart is found within 2 s, not after the default backoff's up to

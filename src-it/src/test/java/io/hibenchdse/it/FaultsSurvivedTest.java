@@ -332,7 +332,7 @@ class FaultsSurvivedTest {
   void tpcxHsPhasesOnCfsSurviveTheCassandraNodeKilledAndRestarted() throws Exception {
     long rows = 100_000;
     // a node of its own: restarting the JVM's shared node would pull it from under other tests
-    try (LocalCassandra node = LocalCassandra.start(dir.toPath().resolve("cassandra"), LocalCassandra.Settings.TESTS)) {
+    try (LocalCassandra node = LocalCassandra.start(dir.toPath().resolve("cassandra"), LocalCassandra.Settings.TESTS.crashSafe())) {
       Configuration c = TestData.localConf(CfsTestNode.conf(node), new File(dir, "mr"));
       c.setInt("mapreduce.job.reduces", 2);
       Path in = new Path("/faults/TPCx-HS/input");
