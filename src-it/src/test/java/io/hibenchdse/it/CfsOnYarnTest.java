@@ -27,8 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * cfs:// as a YARN cluster's default file system: job submission (through FileContext), staging,
- * the tasks in JVMs of their own and the data all on the Cassandra node; WordCount, then DFSIOE
- * writing and reading. The application masters' and tasks' logs hold no error and no stack trace.
+ * the tasks in JVMs of their own and the data all on the Cassandra node; WordCount, DFSIOE
+ * writing and reading, and the two-run TPCx-HS. The application masters' and tasks' logs hold no
+ * error and no stack trace of cfs:// or its driver.
  */
 class CfsOnYarnTest {
   @TempDir File dir;
@@ -67,6 +68,14 @@ class CfsOnYarnTest {
       for (int i = 0; i < 2; i++) {
         assertEquals(2L << 20, fs.getFileStatus(new Path("/yarn-wc/dfsio/io_data/test_io_" + i)).getLen());
       }
+
+      // TPCx-HS, both runs (12 jobs): the sorted output holds GenSort's records, in order
+      long rows = 20000;
+      TestData.Outcome hs = TestData.run(io.hibenchdse.tpcxhs.Driver.DRIVER, jc, "tpcxhs", "-rows", Long.toString(rows),
+          "-replication", "1", "-root", "/yarn-wc/TPCx-HS");
+      assertEquals(0, hs.status, hs.toString());
+      assertEquals(FaultsSurvivedTest.genSortChecksum(rows),
+          FaultsSurvivedTest.readSortedChecksum(fs, new Path("/yarn-wc/TPCx-HS/output"), rows));
       assertContainerLogsClean(yarn);
     } finally {
       fs.delete(new Path("/yarn-wc"), true);
