@@ -40,9 +40,9 @@ public final class LocalCassandra implements AutoCloseable {
    * (C1 only, serial GC, no fsync): right for tests, wrong for measurements. Neither uses
    * cassandra.unsafesystem, which loses the schema when a node is killed.
    */
-  public record Settings(String heap, boolean quick, boolean batchCommitLog) {
-    public static final Settings TESTS = new Settings("384m", true, false);
-    public static final Settings BENCHMARK = new Settings("2g", false, false);
+  public record Settings(String heap, boolean quick, boolean batchCommitLog, boolean passwords) {
+    public static final Settings TESTS = new Settings("384m", true, false, false);
+    public static final Settings BENCHMARK = new Settings("2g", false, false, false);
 
     /**
      * These settings with the commit log synced before a write is acknowledged ({@code
@@ -51,9 +51,20 @@ public final class LocalCassandra implements AutoCloseable {
      * replays only what the last sync marked, so with one replica the newest writes are gone.
      */
     public Settings crashSafe() {
-      return new Settings(heap, quick, true);
+      return new Settings(heap, quick, true, passwords);
+    }
+
+    /**
+     * These settings with clients required to log in ({@code PasswordAuthenticator}), as
+     * production clusters do; the node's superuser is {@link LocalCassandra#SUPERUSER}.
+     */
+    public Settings withPasswords() {
+      return new Settings(heap, quick, batchCommitLog, true);
     }
   }
+
+  /** The superuser of a node started {@link Settings#withPasswords}, and its password: Cassandra's default. */
+  public static final String SUPERUSER = "cassandra";
 
   private static LocalCassandra shared;
 
@@ -341,6 +352,7 @@ public final class LocalCassandra implements AutoCloseable {
         "start_native_transport: true",
         "endpoint_snitch: SimpleSnitch",
         "auto_snapshot: false",
+        settings.passwords() ? "authenticator: PasswordAuthenticator" : "",
         // No data cache inside the node, as in an HDFS DataNode: both read through the page cache.
         "file_cache_enabled: false",
         // Tests keep memtables small; a measured node keeps Cassandra's default (a quarter of the heap).

@@ -7,6 +7,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.DriverException;
+import com.datastax.oss.driver.api.core.auth.AuthenticationException;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
@@ -58,6 +59,10 @@ final class CfsStore implements Closeable {
   static final String WRITE_CL = "cfs.consistencylevel.write";
   static final String DATACENTER = "cfs.datacenter";
   static final String REQUEST_TIMEOUT = "cfs.request.timeout";
+  /** The user to log in as, on clusters that require it (PasswordAuthenticator); none by default. */
+  static final String USERNAME = "cfs.username";
+  /** Its password: read through Hadoop's credential providers, never recorded or logged. */
+  static final String PASSWORD = "cfs.password";
   static final int DEFAULT_PORT = 9042;
   /**
    * The defaults of the settings that decide what is stored and how durably. They are filled into
@@ -203,27 +208,54 @@ final class CfsStore implements Closeable {
     if (dc != null) {
       builder.withLocalDatacenter(dc);
     }
+    String user = conf.getTrimmed(USERNAME, "");
+    if (!user.isEmpty()) {
+      builder.withAuthCredentials(user, new String(password(conf, user)));
+    }
     try {
       return builder.build();
     } catch (RuntimeException e) {
-      throw new IOException("cannot reach Cassandra at " + host + ":" + port + " for " + uri + ": " + firstError(e)
+      Throwable first = firstError(e);
+      String cause = String.valueOf(first.getMessage()).replaceFirst("^\\[[^]]*\\] ", "");
+      if (first instanceof AuthenticationException) {
+        throw new IOException("cannot log in to Cassandra at " + host + ":" + port + " for " + uri
+            + (user.isEmpty() ? " (" + USERNAME + " is not set)" : " as '" + user + "'") + ": " + cause, e);
+      }
+      throw new IOException("cannot reach Cassandra at " + host + ":" + port + " for " + uri + ": " + cause
           + " (is it Cassandra's native transport port, 9042 by default?)", e);
     }
   }
 
   /**
-   * The node's own error, without the driver's advice and node dump around it: a port that is no
-   * Cassandra's ends in "Protocol initialization request ... failed to send request".
+   * The password of {@code user}, through Hadoop's credential providers ({@code
+   * hadoop.security.credential.provider.path}), so that it need not sit in a configuration file,
+   * on a command line or in every job's job.xml; a plain {@code cfs.password} setting is the
+   * fallback Hadoop allows.
    */
-  private static String firstError(RuntimeException e) {
+  private static char[] password(Configuration conf, String user) throws IOException {
+    char[] password = conf.getPassword(PASSWORD);
+    if (password == null) {
+      throw new IOException("cfs: " + USERNAME + " is '" + user + "' but no " + PASSWORD + " was found: store it with"
+          + " `hadoop credential create " + PASSWORD + " -provider jceks://file/PATH` and set"
+          + " hadoop.security.credential.provider.path to that provider");
+    }
+    return password;
+  }
+
+  /**
+   * The first node's own error, not the driver's advice and node dump around it: a port that is
+   * no Cassandra's ends in "Protocol initialization request ... failed to send request", a wrong
+   * password in an {@link AuthenticationException}.
+   */
+  private static Throwable firstError(RuntimeException e) {
     if (e instanceof AllNodesFailedException) {
       for (List<Throwable> errors : ((AllNodesFailedException) e).getAllErrors().values()) {
         for (Throwable t : errors) {
-          return t.getMessage().replaceFirst("^\\[[^]]*\\] ", "");
+          return t;
         }
       }
     }
-    return e.getMessage();
+    return e;
   }
 
   /**
