@@ -40,9 +40,9 @@ public final class LocalCassandra implements AutoCloseable {
    * (C1 only, serial GC, no fsync): right for tests, wrong for measurements. Neither uses
    * cassandra.unsafesystem, which loses the schema when a node is killed.
    */
-  public record Settings(String heap, boolean quick, boolean batchCommitLog, boolean passwords) {
-    public static final Settings TESTS = new Settings("384m", true, false, false);
-    public static final Settings BENCHMARK = new Settings("2g", false, false, false);
+  public record Settings(String heap, boolean quick, boolean batchCommitLog, boolean passwords, boolean tls) {
+    public static final Settings TESTS = new Settings("384m", true, false, false, false);
+    public static final Settings BENCHMARK = new Settings("2g", false, false, false, false);
 
     /**
      * These settings with the commit log synced before a write is acknowledged ({@code
@@ -51,7 +51,7 @@ public final class LocalCassandra implements AutoCloseable {
      * replays only what the last sync marked, so with one replica the newest writes are gone.
      */
     public Settings crashSafe() {
-      return new Settings(heap, quick, true, passwords);
+      return new Settings(heap, quick, true, passwords, tls);
     }
 
     /**
@@ -59,12 +59,23 @@ public final class LocalCassandra implements AutoCloseable {
      * production clusters do; the node's superuser is {@link LocalCassandra#SUPERUSER}.
      */
     public Settings withPasswords() {
-      return new Settings(heap, quick, batchCommitLog, true);
+      return new Settings(heap, quick, batchCommitLog, true, tls);
+    }
+
+    /**
+     * These settings with clients required to speak TLS to the nodes, which present a self-signed
+     * certificate for their addresses; clients trust it through {@link LocalCassandra#truststore()}.
+     */
+    public Settings withTls() {
+      return new Settings(heap, quick, batchCommitLog, passwords, true);
     }
   }
 
   /** The superuser of a node started {@link Settings#withPasswords}, and its password: Cassandra's default. */
   public static final String SUPERUSER = "cassandra";
+
+  /** The password of the key store the nodes present and of the {@link #truststore()} clients use. */
+  public static final String TLS_STORE_PASSWORD = "hibench-local";
 
   private static LocalCassandra shared;
 
@@ -251,6 +262,51 @@ public final class LocalCassandra implements AutoCloseable {
     stop();
   }
 
+  /** The trust store (PKCS12) holding the certificate every node of a TLS cluster presents. */
+  public Path truststore() {
+    return dir.resolve("tls").resolve("truststore.p12");
+  }
+
+  private Path keystore() {
+    return dir.resolve("tls").resolve("nodes.p12");
+  }
+
+  /** One self-signed certificate for every node's address, and a trust store holding it; kept across starts. */
+  private void makeTlsStores() throws IOException {
+    if (Files.exists(truststore())) {
+      return;
+    }
+    Files.createDirectories(keystore().getParent());
+    StringBuilder san = new StringBuilder("dns:localhost");
+    for (int i = 0; i < nodes(); i++) {
+      san.append(",ip:").append(host(i));
+    }
+    Path cert = keystore().resolveSibling("nodes.crt");
+    keytool("-genkeypair", "-alias", "node", "-keyalg", "RSA", "-keysize", "2048", "-validity", "3650",
+        "-dname", "CN=hibench local Cassandra", "-ext", "SAN=" + san, "-keystore", keystore().toString(),
+        "-storetype", "PKCS12", "-storepass", TLS_STORE_PASSWORD);
+    keytool("-exportcert", "-alias", "node", "-keystore", keystore().toString(), "-storepass", TLS_STORE_PASSWORD,
+        "-file", cert.toString());
+    keytool("-importcert", "-noprompt", "-alias", "node", "-file", cert.toString(), "-keystore", truststore().toString(),
+        "-storetype", "PKCS12", "-storepass", TLS_STORE_PASSWORD);
+  }
+
+  private static void keytool(String... args) throws IOException {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
+    cmd.addAll(List.of(args));
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+    try {
+      if (p.waitFor() != 0) {
+        throw new IOException("keytool " + args[0] + " failed: " + out);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while running keytool", e);
+    }
+  }
+
   private Path nodeDir(int i) {
     return dir.resolve("node" + (i + 1));
   }
@@ -326,6 +382,9 @@ public final class LocalCassandra implements AutoCloseable {
   private void writeYaml(int i) throws IOException {
     Path dir = nodeDir(i);
     Files.createDirectories(dir);
+    if (settings.tls()) {
+      makeTlsStores();
+    }
     String yaml = String.join("\n",
         "cluster_name: hibench",
         "num_tokens: 1",
@@ -353,6 +412,8 @@ public final class LocalCassandra implements AutoCloseable {
         "endpoint_snitch: SimpleSnitch",
         "auto_snapshot: false",
         settings.passwords() ? "authenticator: PasswordAuthenticator" : "",
+        settings.tls() ? String.join("\n", "client_encryption_options:", "  enabled: true", "  optional: false",
+            "  keystore: " + keystore(), "  keystore_password: " + TLS_STORE_PASSWORD, "  store_type: PKCS12") : "",
         // No data cache inside the node, as in an HDFS DataNode: both read through the page cache.
         "file_cache_enabled: false",
         // Tests keep memtables small; a measured node keeps Cassandra's default (a quarter of the heap).

@@ -63,6 +63,14 @@ final class CfsStore implements Closeable {
   static final String USERNAME = "cfs.username";
   /** Its password: read through Hadoop's credential providers, never recorded or logged. */
   static final String PASSWORD = "cfs.password";
+  /** A trust store (PKCS12 or JKS) holding the nodes' certificates: set, the client speaks TLS. */
+  static final String TRUSTSTORE = "cfs.ssl.truststore.path";
+  static final String TRUSTSTORE_PASSWORD = "cfs.ssl.truststore.password";
+  /** A key store with the client's own certificate, for nodes that require one. */
+  static final String KEYSTORE = "cfs.ssl.keystore.path";
+  static final String KEYSTORE_PASSWORD = "cfs.ssl.keystore.password";
+  /** Whether the nodes' certificates must name the addresses they are reached at. */
+  static final String HOSTNAME_VALIDATION = "cfs.ssl.hostname.validation";
   static final int DEFAULT_PORT = 9042;
   /**
    * The defaults of the settings that decide what is stored and how durably. They are filled into
@@ -202,6 +210,26 @@ final class CfsStore implements Closeable {
     if (dc == null) {
       config.withString(DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS, "DcInferringLoadBalancingPolicy");
     }
+    String truststore = conf.getTrimmed(TRUSTSTORE, "");
+    if (!truststore.isEmpty()) {
+      config.withString(DefaultDriverOption.SSL_ENGINE_FACTORY_CLASS, "DefaultSslEngineFactory")
+          .withString(DefaultDriverOption.SSL_TRUSTSTORE_PATH, truststore)
+          .withBoolean(DefaultDriverOption.SSL_HOSTNAME_VALIDATION, conf.getBoolean(HOSTNAME_VALIDATION, true))
+          // validate against the address the client was given, not a reverse DNS lookup of it
+          .withBoolean(DefaultDriverOption.SSL_ALLOW_DNS_REVERSE_LOOKUP_SAN, false);
+      char[] trustPassword = conf.getPassword(TRUSTSTORE_PASSWORD);
+      if (trustPassword != null) {
+        config.withString(DefaultDriverOption.SSL_TRUSTSTORE_PASSWORD, new String(trustPassword));
+      }
+      String keystore = conf.getTrimmed(KEYSTORE, "");
+      if (!keystore.isEmpty()) {
+        config.withString(DefaultDriverOption.SSL_KEYSTORE_PATH, keystore);
+        char[] keyPassword = conf.getPassword(KEYSTORE_PASSWORD);
+        if (keyPassword != null) {
+          config.withString(DefaultDriverOption.SSL_KEYSTORE_PASSWORD, new String(keyPassword));
+        }
+      }
+    }
     CqlSessionBuilder builder = CqlSession.builder().withClassLoader(driverLoader)
         .withConfigLoader(config.build())
         .addContactPoint(InetSocketAddress.createUnresolved(host, port));
@@ -217,12 +245,21 @@ final class CfsStore implements Closeable {
     } catch (RuntimeException e) {
       Throwable first = firstError(e);
       String cause = String.valueOf(first.getMessage()).replaceFirst("^\\[[^]]*\\] ", "");
+      Throwable ssl = first;
+      while (ssl != null && !(ssl instanceof javax.net.ssl.SSLException)) {
+        ssl = ssl.getCause();
+      }
+      if (ssl != null) {
+        throw new IOException("cannot connect securely to Cassandra at " + host + ":" + port + " for " + uri + ": "
+            + ssl.getMessage() + " (trust store " + truststore + ")", e);
+      }
       if (first instanceof AuthenticationException) {
         throw new IOException("cannot log in to Cassandra at " + host + ":" + port + " for " + uri
             + (user.isEmpty() ? " (" + USERNAME + " is not set)" : " as '" + user + "'") + ": " + cause, e);
       }
       throw new IOException("cannot reach Cassandra at " + host + ":" + port + " for " + uri + ": " + cause
-          + " (is it Cassandra's native transport port, 9042 by default?)", e);
+          + " (is it Cassandra's native transport port, 9042 by default?"
+          + (truststore.isEmpty() ? " Does it require TLS, " + TRUSTSTORE + "?)" : ")"), e);
     }
   }
 
