@@ -262,6 +262,15 @@ public final class LocalCassandra implements AutoCloseable {
     stop();
   }
 
+  public Settings settings() {
+    return settings;
+  }
+
+  /** The directory holding the nodes' files. */
+  public Path directory() {
+    return dir;
+  }
+
   /** The trust store (PKCS12) holding the certificate every node of a TLS cluster presents. */
   public Path truststore() {
     return dir.resolve("tls").resolve("truststore.p12");

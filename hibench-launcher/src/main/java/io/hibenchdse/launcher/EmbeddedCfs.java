@@ -5,8 +5,11 @@ import io.hibenchdse.cfs.CassandraFileSystem;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.security.alias.CredentialProvider;
+import org.apache.hadoop.security.alias.CredentialProviderFactory;
 
 /**
  * cfs:// on a real Cassandra cluster of child JVMs on 127.0.0.1, 127.0.0.2, ..., its files under one
@@ -23,12 +26,12 @@ public final class EmbeddedCfs implements EmbeddedStorage {
 
   /** A fresh cluster of {@code nodes} nodes under {@code dir}, whose keyspace has {@code replication} copies. */
   public static EmbeddedCfs start(File dir, LocalCassandra.Settings settings, int nodes, int replication) throws IOException {
-    return new EmbeddedCfs(LocalCassandra.start(dir.toPath(), settings, nodes), replication);
+    return new EmbeddedCfs(LocalCassandra.start(dir.toPath(), settings, nodes), replication).withSecrets();
   }
 
   /** The cluster under {@code dir} with its data, or a new one there (see {@link LocalCassandra#open}). */
   public static EmbeddedCfs open(File dir, LocalCassandra.Settings settings, int nodes, int replication) throws IOException {
-    return new EmbeddedCfs(LocalCassandra.open(dir.toPath(), settings, nodes), replication);
+    return new EmbeddedCfs(LocalCassandra.open(dir.toPath(), settings, nodes), replication).withSecrets();
   }
 
   public URI uri() {
@@ -46,15 +49,56 @@ public final class EmbeddedCfs implements EmbeddedStorage {
     conf.set("cfs.datacenter", LocalCassandra.DATACENTER);
     conf.setInt("cfs.replication", replication);
     conf.setInt(STORAGE_NODES, cluster.nodes());
+    LocalCassandra.Settings settings = cluster.settings();
+    if (settings.passwords() || settings.tls()) {
+      conf.set(CredentialProviderFactory.CREDENTIAL_PROVIDER_PATH, "jceks://file" + secrets().toAbsolutePath());
+    }
+    if (settings.passwords()) {
+      conf.set("cfs.username", LocalCassandra.SUPERUSER);
+    }
+    if (settings.tls()) {
+      conf.set("cfs.ssl.truststore.path", cluster.truststore().toString());
+    }
     return conf;
+  }
+
+  private Path secrets() {
+    return cluster.directory().resolve("secrets.jceks");
+  }
+
+  /**
+   * A secured cluster's secrets (the login's password, the trust store's) in a credential provider
+   * beside the nodes, so that no configuration file holds them.
+   */
+  private EmbeddedCfs withSecrets() throws IOException {
+    LocalCassandra.Settings settings = cluster.settings();
+    if (settings.passwords() || settings.tls()) {
+      CredentialProvider store = CredentialProviderFactory.getProviders(conf()).get(0);
+      if (settings.passwords()) {
+        put(store, "cfs.password", LocalCassandra.SUPERUSER);
+      }
+      if (settings.tls()) {
+        put(store, "cfs.ssl.truststore.password", LocalCassandra.TLS_STORE_PASSWORD);
+      }
+      store.flush();
+    }
+    return this;
+  }
+
+  private static void put(CredentialProvider store, String alias, String value) throws IOException {
+    if (store.getCredentialEntry(alias) == null) {
+      store.createCredentialEntry(alias, value.toCharArray());
+    }
   }
 
   @Override
   public String describe() {
     Configuration conf = CassandraFileSystem.withDefaults(conf());
+    LocalCassandra.Settings settings = cluster.settings();
     return "cfs:// at " + uri() + ": " + cluster.durability() + "; replication " + conf.get("cfs.replication")
         + ", consistency read " + conf.get("cfs.consistencylevel.read")
-        + ", write " + conf.get("cfs.consistencylevel.write");
+        + ", write " + conf.get("cfs.consistencylevel.write")
+        + (settings.passwords() ? "; login required" : "") + (settings.tls() ? "; TLS required" : "");
   }
 
   @Override

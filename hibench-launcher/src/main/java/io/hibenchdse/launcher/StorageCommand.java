@@ -43,7 +43,7 @@ final class StorageCommand implements Callable<Integer> {
 
   /** The client settings stock tools need, as Hadoop reads them from {@code <conf dir>/core-site.xml}. */
   private static final String[] CLIENT_KEYS = {"fs.defaultFS", "dfs.replication", "cfs.datacenter", "cfs.replication",
-      EmbeddedStorage.STORAGE_NODES};
+      EmbeddedStorage.STORAGE_NODES, "cfs.username", "cfs.ssl.truststore.path", "hadoop.security.credential.provider.path"};
 
   @Command(name = "start", mixinStandardHelpOptions = true,
       description = {"Starts the storage and keeps it running until Ctrl-C or SIGTERM, then stops it cleanly.",
@@ -60,6 +60,10 @@ final class StorageCommand implements Callable<Integer> {
     @Option(names = "--dir", paramLabel = "D", description = "Where its data lives across starts (default: work/storage-<target>).")
     Path dir;
 
+    @Option(names = "--secure", description = {"cfs only: nodes that require a login (PasswordAuthenticator) and TLS;",
+        "the CONF dir names the user, the trust store and a credential provider holding the passwords."})
+    boolean secure;
+
     private final PrintStream out;
     private final CountDownLatch stop;
 
@@ -73,6 +77,9 @@ final class StorageCommand implements Callable<Integer> {
       if (nodes < 1 || nodes > 9) {
         throw new UsageException("--nodes must be 1 to 9, not " + nodes);
       }
+      if (secure && target != SuiteRun.Target.cfs) {
+        throw new UsageException("--secure is for --target cfs (an embedded HDFS has no login or TLS)");
+      }
       Path home = dir != null ? dir : Path.of("work", "storage-" + target);
       if (Files.exists(home) && !Files.isDirectory(home)) {
         throw new UsageException("--dir " + home + " is a file, not a directory");
@@ -81,7 +88,8 @@ final class StorageCommand implements Callable<Integer> {
       EmbeddedStorage storage;
       try {
         storage = target == SuiteRun.Target.hdfs ? EmbeddedHdfs.open(data, nodes)
-            : EmbeddedCfs.open(data, LocalCassandra.Settings.BENCHMARK, nodes, Math.min(3, nodes));
+            : EmbeddedCfs.open(data, secure ? LocalCassandra.Settings.BENCHMARK.withPasswords().withTls()
+                : LocalCassandra.Settings.BENCHMARK, nodes, Math.min(3, nodes));
       } catch (IllegalArgumentException e) {
         throw new UsageException("--dir " + home + ": " + e.getMessage());
       }

@@ -1,8 +1,10 @@
 package io.hibenchdse.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hibenchdse.cassandra.LocalCassandra;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
 import java.io.BufferedReader;
@@ -17,6 +19,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -77,6 +80,30 @@ class StorageStartTest {
     } finally {
       stop(again);
     }
+  }
+
+  @Test
+  void secureCfsServesStockToolsThroughItsConfDirWithNoSecretInIt() throws Exception {
+    Path home = dir.toPath().resolve("secure");
+    Storage s = start("cfs", "--secure", "--dir", home.toString());
+    try {
+      String site = Files.readString(s.conf().resolve("core-site.xml"));
+      assertTrue(site.contains("<name>cfs.username</name>") && site.contains("<name>cfs.ssl.truststore.path</name>")
+          && site.contains("<name>hadoop.security.credential.provider.path</name>"), site);
+      assertFalse(site.contains("cfs.password") || site.contains(LocalCassandra.TLS_STORE_PASSWORD), site);
+      // the stock FsShell, given only the CONF dir, logs in and speaks TLS
+      Proc mkdir = fsShell(s.conf(), "-mkdir", "-p", "/secure/d");
+      assertEquals(0, mkdir.status(), mkdir.toString());
+      Proc ls = fsShell(s.conf(), "-ls", "/secure");
+      assertEquals(0, ls.status(), ls.toString());
+      assertTrue(ls.out().stream().anyMatch(l -> l.endsWith("/secure/d")), ls.toString());
+      assertTrue(s.lines().stream().anyMatch(l -> l.endsWith("; login required; TLS required")), s.lines().toString());
+    } finally {
+      stop(s);
+    }
+    Proc hdfs = exec(Map.of(), HOME.resolve("bin/hibench").toString(), "storage", "start", "--target", "hdfs", "--secure");
+    assertEquals(2, hdfs.status(), hdfs.toString());
+    assertEquals(List.of("hibench storage: --secure is for --target cfs (an embedded HDFS has no login or TLS)"), hdfs.err());
   }
 
   record Proc(int status, List<String> out, List<String> err) {}
