@@ -59,7 +59,7 @@ public final class Hibench {
       to.println("Usage: bin/hibench run|plan [options]      the suite (see bin/hibench run --help)");
       to.println("       bin/hibench summary [--report-dir D] its summary from hibench.jsonl (after run-all.sh)");
       to.println("       bin/hibench cfs usage|check [...]    a Cassandra file system's usage and consistency check");
-      to.println("       bin/hibench storage start --target hdfs|cfs [--nodes N] [--dir D]");
+      to.println("       bin/hibench storage start --target hdfs|cfs [--nodes N] [--dir D] [--secure]");
       to.println("                                           the embedded storage alone, for stock tools (URI and CONF lines)");
       to.println("       bin/hibench <workload> [args]       one workload (bin/hibench <workload> --help for its options)");
       to.println("       bin/hibench scan|aggregation|join [-D k=v] [-overwrite] INPUT OUTPUT");
@@ -74,7 +74,7 @@ public final class Hibench {
     return all.run(conf, args, err);
   }
 
-  /** {@code storage start}: runs until SIGTERM or Ctrl-C, which its shutdown hook turns into a clean stop. */
+  /** {@code storage start}: runs until SIGTERM or Ctrl-C, which its signal handlers turn into a clean stop. */
   private static int storage(String[] args, PrintStream out, PrintStream err) {
     return execute(StorageCommand.commandLine(out), "hibench storage", args, out, err);
   }

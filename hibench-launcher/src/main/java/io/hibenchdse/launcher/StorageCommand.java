@@ -74,9 +74,7 @@ final class StorageCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-      if (nodes < 1 || nodes > 9) {
-        throw new UsageException("--nodes must be 1 to 9, not " + nodes);
-      }
+      SuiteRun.checkNodes(nodes);
       if (secure && target != SuiteRun.Target.cfs) {
         throw new UsageException("--secure is for --target cfs (an embedded HDFS has no login or TLS)");
       }

@@ -55,11 +55,16 @@ final class SuiteRun implements Callable<Integer> {
     this.out = out;
   }
 
-  @Override
-  public Integer call() throws Exception {
+  /** The check of {@code --nodes} that {@code run} and {@code storage start} share. */
+  static void checkNodes(int nodes) {
     if (nodes < 1 || nodes > 9) {
       throw new UsageException("--nodes must be 1 to 9, not " + nodes);
     }
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    checkNodes(nodes);
     if (options.replication == null) {
       options.replication = Math.min(3, nodes);
     } else if (options.replication > nodes) {
