@@ -111,7 +111,7 @@ public abstract class HiveQuery extends InputOutputTool {
     r.metrics.put("resultRows", resultRows);
     r.metrics.put("fileFormat", format);
     r.metrics.put("mapReduceJobs", query.jobs());
-    r.timed(startMs, endMs, (long) (query.seconds() * 1e9), inputBytes(conf), nodes(conf));
+    r.timed(startMs, endMs, query.nanos(), inputBytes(conf), nodes(conf));
     publish(conf, r);
     System.out.printf(Locale.ROOT, "%s: %,d bytes read in %.3f s (query), %.3f s (command), %,.0f bytes/s; %,d rows in %s%n",
         name(), r.inputBytes, r.durationSec, commandSec, r.throughputBytesPerSec, resultRows,

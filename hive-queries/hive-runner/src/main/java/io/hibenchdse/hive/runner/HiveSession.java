@@ -137,7 +137,11 @@ final class HiveSession implements AutoCloseable {
   }
 
   /** What running a statement cost and the MapReduce jobs it ran. */
-  record Execution(double seconds, Map<String, Map<String, Long>> counters, int jobs) {}
+  record Execution(long nanos, Map<String, Map<String, Long>> counters, int jobs) {
+    double seconds() {
+      return nanos / 1e9;
+    }
+  }
 
   /**
    * Runs a script's statements with the given variables; returns the measured statements'
@@ -146,14 +150,14 @@ final class HiveSession implements AutoCloseable {
   Execution run(HiveScript script, Map<String, String> variables) throws IOException {
     SessionState.setCurrentSessionState(state);
     state.getHiveVariables().putAll(variables);
-    double seconds = 0;
+    long nanos = 0;
     Map<String, Map<String, Long>> counters = new TreeMap<>();
     int jobs = 0;
     for (HiveScript.Statement s : script.statements()) {
       long t0 = System.nanoTime();
       execute(script, s);
       if (s.measured()) {
-        seconds += (System.nanoTime() - t0) / 1e9;
+        nanos += System.nanoTime() - t0;
         Map<String, MapRedStats> stats = state.getMapRedStats();
         if (stats != null) {
           for (MapRedStats job : stats.values()) {
@@ -163,7 +167,7 @@ final class HiveSession implements AutoCloseable {
         }
       }
     }
-    return new Execution(seconds, counters, jobs);
+    return new Execution(nanos, counters, jobs);
   }
 
   private void execute(HiveScript script, HiveScript.Statement s) throws IOException {
