@@ -8,9 +8,9 @@ import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.auth.AuthenticationException;
-import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
-import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
+import com.datastax.oss.driver.api.core.config.OptionsMap;
+import com.datastax.oss.driver.api.core.config.TypedDriverOption;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
@@ -174,64 +174,65 @@ final class CfsStore implements Closeable {
     String host = uri.getHost() == null ? "127.0.0.1" : uri.getHost();
     int port = uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort();
     String keyspace = conf.get(KEYSPACE);
-    ClassLoader driverLoader = CqlSession.class.getClassLoader();
-    ProgrammaticDriverConfigLoaderBuilder config = DriverConfigLoader.programmaticBuilder(driverLoader)
-        .withDuration(DefaultDriverOption.REQUEST_TIMEOUT,
-            Duration.ofMillis(conf.getTimeDuration(REQUEST_TIMEOUT, 120_000, java.util.concurrent.TimeUnit.MILLISECONDS)))
-        // DDL waits for the driver's schema refresh; the default debounce costs a second a table.
-        .withDuration(DefaultDriverOption.METADATA_SCHEMA_WINDOW, Duration.ofMillis(10))
-        // Only this keyspace's schema is needed (its tables, and its replication for the token
-        // map); the system keyspaces' would be fetched and parsed at every session start.
-        .withStringList(DefaultDriverOption.METADATA_SCHEMA_REFRESHED_KEYSPACES, Collections.singletonList(keyspace))
-        // Closing waits out Netty's quiet period (2 s by default) for late tasks; every request is
-        // done by the time a file system closes, so each job's close cost 2 s for nothing.
-        .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 0)
-        .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 0)
-        // Daemon threads: a YARN task's JVM ends when its main method returns, and Hadoop's
-        // shutdown hook then closes the file system. With the driver's default (non-daemon), every
-        // task JVM on cfs:// lived on until the application master killed it, 60-75 s later,
-        // holding its container: an HSSort of 8 maps on two containers took 5 minutes.
-        .withBoolean(DefaultDriverOption.NETTY_DAEMON, true)
-        .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
-        .withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, Duration.ofSeconds(10))
-        // A node back from a restart is found within 2 s, not after the default backoff's up to
-        // 60 s, during which every call fails with "No node was available".
-        .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY, Duration.ofMillis(200))
-        .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, Duration.ofSeconds(2))
-        // Protocol v5 checksums every 128 KiB segment on both ends; sub-blocks are megabytes each
-        // and TCP already checks them, so v4 (every Cassandra since 2.2) moves them cheaper.
-        .withString(DefaultDriverOption.PROTOCOL_VERSION, conf.getTrimmed(PROTOCOL, "V4"))
-        // The jar leaves out the driver's optional native library (jnr); don't look for it.
-        .withBoolean(DefaultDriverOption.TIMESTAMP_GENERATOR_FORCE_JAVA_CLOCK, true)
-        // Every statement here gives the same result when applied twice (whole rows and whole
-        // partitions, no counters or list appends), so a request whose node dies is sent to another.
-        .withBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, true);
+    // The driver's defaults as Java values: its usual HOCON loader parses reference.conf first,
+    // 0.1 s of every JVM's first cfs:// access.
+    OptionsMap config = OptionsMap.driverDefaults();
+    config.put(TypedDriverOption.REQUEST_TIMEOUT,
+        Duration.ofMillis(conf.getTimeDuration(REQUEST_TIMEOUT, 120_000, java.util.concurrent.TimeUnit.MILLISECONDS)));
+    // DDL waits for the driver's schema refresh; the default debounce costs a second a table.
+    config.put(TypedDriverOption.METADATA_SCHEMA_WINDOW, Duration.ofMillis(10));
+    // Only this keyspace's schema is needed (its tables, and its replication for the token
+    // map); the system keyspaces' would be fetched and parsed at every session start.
+    config.put(TypedDriverOption.METADATA_SCHEMA_REFRESHED_KEYSPACES, Collections.singletonList(keyspace));
+    // Closing waits out Netty's quiet period (2 s by default) for late tasks; every request is
+    // done by the time a file system closes, so each job's close cost 2 s for nothing.
+    config.put(TypedDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 0);
+    config.put(TypedDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 0);
+    // Daemon threads: a YARN task's JVM ends when its main method returns, and Hadoop's
+    // shutdown hook then closes the file system. With the driver's default (non-daemon), every
+    // task JVM on cfs:// lived on until the application master killed it, 60-75 s later,
+    // holding its container: an HSSort of 8 maps on two containers took 5 minutes.
+    config.put(TypedDriverOption.NETTY_DAEMON, true);
+    config.put(TypedDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10));
+    config.put(TypedDriverOption.CONTROL_CONNECTION_TIMEOUT, Duration.ofSeconds(10));
+    // A node back from a restart is found within 2 s, not after the default backoff's up to
+    // 60 s, during which every call fails with "No node was available".
+    config.put(TypedDriverOption.RECONNECTION_BASE_DELAY, Duration.ofMillis(200));
+    config.put(TypedDriverOption.RECONNECTION_MAX_DELAY, Duration.ofSeconds(2));
+    // Protocol v5 checksums every 128 KiB segment on both ends; sub-blocks are megabytes each
+    // and TCP already checks them, so v4 (every Cassandra since 2.2) moves them cheaper.
+    config.put(TypedDriverOption.PROTOCOL_VERSION, conf.getTrimmed(PROTOCOL, "V4"));
+    // The jar leaves out the driver's optional native library (jnr); don't look for it.
+    config.put(TypedDriverOption.TIMESTAMP_GENERATOR_FORCE_JAVA_CLOCK, true);
+    // Every statement here gives the same result when applied twice (whole rows and whole
+    // partitions, no counters or list appends), so a request whose node dies is sent to another.
+    config.put(TypedDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, true);
     String dc = conf.getTrimmed(DATACENTER);
     if (dc == null) {
-      config.withString(DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS, "DcInferringLoadBalancingPolicy");
+      config.put(TypedDriverOption.LOAD_BALANCING_POLICY_CLASS, "DcInferringLoadBalancingPolicy");
     }
     String truststore = conf.getTrimmed(TRUSTSTORE, "");
     if (!truststore.isEmpty()) {
-      config.withString(DefaultDriverOption.SSL_ENGINE_FACTORY_CLASS, "DefaultSslEngineFactory")
-          .withString(DefaultDriverOption.SSL_TRUSTSTORE_PATH, truststore)
-          .withBoolean(DefaultDriverOption.SSL_HOSTNAME_VALIDATION, conf.getBoolean(HOSTNAME_VALIDATION, true))
-          // validate against the address the client was given, not a reverse DNS lookup of it
-          .withBoolean(DefaultDriverOption.SSL_ALLOW_DNS_REVERSE_LOOKUP_SAN, false);
+      config.put(TypedDriverOption.SSL_ENGINE_FACTORY_CLASS, "DefaultSslEngineFactory");
+      config.put(TypedDriverOption.SSL_TRUSTSTORE_PATH, truststore);
+      config.put(TypedDriverOption.SSL_HOSTNAME_VALIDATION, conf.getBoolean(HOSTNAME_VALIDATION, true));
+      // validate against the address the client was given, not a reverse DNS lookup of it
+      config.put(TypedDriverOption.SSL_ALLOW_DNS_REVERSE_LOOKUP_SAN, false);
       char[] trustPassword = conf.getPassword(TRUSTSTORE_PASSWORD);
       if (trustPassword != null) {
-        config.withString(DefaultDriverOption.SSL_TRUSTSTORE_PASSWORD, new String(trustPassword));
+        config.put(TypedDriverOption.SSL_TRUSTSTORE_PASSWORD, new String(trustPassword));
       }
       String keystore = conf.getTrimmed(KEYSTORE, "");
       if (!keystore.isEmpty()) {
-        config.withString(DefaultDriverOption.SSL_KEYSTORE_PATH, keystore);
+        config.put(TypedDriverOption.SSL_KEYSTORE_PATH, keystore);
         char[] keyPassword = conf.getPassword(KEYSTORE_PASSWORD);
         if (keyPassword != null) {
-          config.withString(DefaultDriverOption.SSL_KEYSTORE_PASSWORD, new String(keyPassword));
+          config.put(TypedDriverOption.SSL_KEYSTORE_PASSWORD, new String(keyPassword));
         }
       }
     }
-    CqlSessionBuilder builder = CqlSession.builder().withClassLoader(driverLoader)
-        .withConfigLoader(config.build())
+    CqlSessionBuilder builder = new QuickStartSessionBuilder().withClassLoader(CqlSession.class.getClassLoader())
+        .withConfigLoader(DriverConfigLoader.fromMap(config))
         .addContactPoint(InetSocketAddress.createUnresolved(host, port));
     if (dc != null) {
       builder.withLocalDatacenter(dc);
