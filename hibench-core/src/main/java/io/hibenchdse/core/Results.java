@@ -1,34 +1,26 @@
 package io.hibenchdse.core;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
-import java.text.SimpleDateFormat;
-import java.util.Date;
-import java.util.Locale;
+import java.util.Arrays;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * Writes results where HiBench users look for them: a line in {@code hibench.report} (SPEC §6) and
- * the full record as one JSON line in {@code hibench.jsonl}, both in {@code hibench.report.dir}
- * on the launching machine, when it is set (bin/hibench and run-all.sh set it).
+ * Where a run's results go: {@code hibench.report} and {@code hibench.jsonl} in
+ * {@code hibench.report.dir} on the launching machine, when it is set (bin/hibench and run-all.sh
+ * set it), each written by its {@link ResultExporter}.
  */
 public final class Results {
   public static final String REPORT_DIR = "hibench.report.dir";
   public static final String DEFAULT_REPORT_DIR = "report";
   public static final String REPORT_FILE = "hibench.report";
   public static final String JSON_FILE = "hibench.jsonl";
-  static final String LINE_FORMAT = "%-20s %-10s %-8s %-20s %-20s %-20s %-20s%n";
-  public static final String HEADER = String.format(Locale.ROOT, LINE_FORMAT, "Type", "Date", "Time",
-      "Input_data_size", "Duration(s)", "Throughput(bytes/s)", "Throughput/node");
-
-  static final ObjectMapper JSON = new ObjectMapper();
 
   private Results() {}
 
@@ -36,37 +28,20 @@ public final class Results {
     return Paths.get(conf.get(REPORT_DIR, DEFAULT_REPORT_DIR));
   }
 
-  /** The hibench.report line of a run. */
-  public static String reportLine(RunResult r) {
-    Date start = new Date(r.startMs);
-    return String.format(Locale.ROOT, LINE_FORMAT, r.type,
-        new SimpleDateFormat("yyyy-MM-dd", Locale.ROOT).format(start),
-        new SimpleDateFormat("HH:mm:ss", Locale.ROOT).format(start),
-        r.inputBytes, String.format(Locale.ROOT, "%.3f", r.durationSec),
-        Math.round(r.throughputBytesPerSec), Math.round(r.throughputPerNode));
-  }
-
-  public static String toJson(RunResult r) {
-    try {
-      return JSON.writeValueAsString(r);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  public static RunResult fromJson(String line) throws IOException {
-    return JSON.readValue(line, RunResult.class);
-  }
-
   /** Whether this run writes result files: only where {@link #REPORT_DIR} is set (SPEC §0). */
   public static boolean reporting(Configuration conf) {
     return conf.get(REPORT_DIR) != null;
   }
 
+  /** The exporters of a run's records in {@code dir}. */
+  public static List<ResultExporter> exporters(Path dir) {
+    return Arrays.asList(new HibenchReportExporter(dir.resolve(REPORT_FILE)), new JsonLinesExporter(dir.resolve(JSON_FILE)));
+  }
+
   /**
-   * Appends the run to the report and the JSON lines file in {@link #REPORT_DIR}, creating them as
-   * needed; without it, writes nothing: run by `hadoop jar` inside a HiBench installation, the
-   * installation's own report/hibench.report would get every run twice.
+   * Adds the run to every result file in {@link #REPORT_DIR}, creating them as needed; without it,
+   * writes nothing: run by `hadoop jar` inside a HiBench installation, the installation's own
+   * report/hibench.report would get every run twice.
    */
   public static void publish(Configuration conf, RunResult r) throws IOException {
     if (!reporting(conf)) {
@@ -74,12 +49,9 @@ public final class Results {
     }
     Path dir = reportDir(conf);
     Files.createDirectories(dir);
-    Path report = dir.resolve(REPORT_FILE);
-    if (!Files.exists(report)) {
-      Files.write(report, HEADER.getBytes(StandardCharsets.UTF_8));
+    for (ResultExporter e : exporters(dir)) {
+      e.export(r);
     }
-    append(report, reportLine(r));
-    append(dir.resolve(JSON_FILE), toJson(r) + "\n");
   }
 
   /** Appends {@code text} to a local file, creating it: every result file here grows by appending. */

@@ -48,10 +48,10 @@ class ResultsTest {
     assertEquals("200000000", cols[6]);
     List<String> json = Files.readAllLines(dir.toPath().resolve(Results.JSON_FILE));
     assertEquals(2, json.size());
-    RunResult back = Results.fromJson(json.get(0));
+    RunResult back = JsonLinesExporter.fromJson(json.get(0));
     assertEquals(42L, back.counter("g", "c"));
     assertEquals(List.of("/in", "/out"), back.parameters.get("path"));
-    assertEquals(Results.toJson(sample()), Results.toJson(back));
+    assertEquals(JsonLinesExporter.toJson(sample()), JsonLinesExporter.toJson(back));
   }
 
   @Test

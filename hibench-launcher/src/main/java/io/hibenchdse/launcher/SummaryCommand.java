@@ -1,6 +1,7 @@
 package io.hibenchdse.launcher;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.hibenchdse.core.JsonLinesExporter;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.UsageException;
@@ -44,7 +45,7 @@ final class SummaryCommand implements Callable<Integer> {
       }
       RunResult r;
       try {
-        r = Results.fromJson(lines.get(i));
+        r = JsonLinesExporter.fromJson(lines.get(i));
       } catch (JsonProcessingException e) {
         throw new UsageException(json + " line " + (i + 1) + ": not a result record (" + e.getOriginalMessage() + ")");
       }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hibenchdse.cassandra.LocalCassandra;
 import io.hibenchdse.cfs.CfsTestNode;
+import io.hibenchdse.core.JsonLinesExporter;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.TestData;
@@ -257,7 +258,7 @@ class FaultsSurvivedTest {
       assertTrue(s.temporaryExisted && !s.successExisted && !s.reducersWriting.isEmpty(), s.toString());
       List<RunResult> phases = new ArrayList<>();
       for (String line : Files.readAllLines(Results.reportDir(c).resolve("tpcxhs-phases").resolve(Results.JSON_FILE))) {
-        phases.add(Results.fromJson(line));
+        phases.add(JsonLinesExporter.fromJson(line));
       }
       RunResult firstSort = phases.stream().filter(r -> r.workload.equals("hssort")).findFirst().orElseThrow();
       assertTrue(firstSort.startMs <= s.atMs && s.atMs <= firstSort.endMs,

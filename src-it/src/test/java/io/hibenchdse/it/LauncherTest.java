@@ -3,6 +3,7 @@ package io.hibenchdse.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hibenchdse.core.JsonLinesExporter;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.launcher.Hibench;
 import java.io.ByteArrayOutputStream;
@@ -55,7 +56,7 @@ class LauncherTest {
     assertEquals(2, lines.stream().filter(l -> l.startsWith("HadoopDfsioe-read ")).count(), "prepare writes are not reported");
     List<String> json = Files.readAllLines(report.resolve(Results.JSON_FILE));
     assertEquals(6, json.size());
-    assertTrue(Results.fromJson(json.get(0)).fileSystem.startsWith("hdfs://localhost:"), json.get(0));
+    assertTrue(JsonLinesExporter.fromJson(json.get(0)).fileSystem.startsWith("hdfs://localhost:"), json.get(0));
     List<String> csv = Files.readAllLines(report.resolve("summary.csv"));
     assertEquals(4, csv.size());
     assertTrue(csv.get(1).startsWith("wordcount,tiny,2,"), csv.get(1));
@@ -193,7 +194,7 @@ class LauncherTest {
     List<String> json = Files.readAllLines(report.resolve(Results.JSON_FILE));
     assertEquals(2, json.size());
     for (String line : json) {
-      io.hibenchdse.core.RunResult r = Results.fromJson(line);
+      io.hibenchdse.core.RunResult r = JsonLinesExporter.fromJson(line);
       assertEquals("HadoopJoin", r.type);
       assertTrue(r.fileSystem.startsWith("hdfs://localhost:"), r.fileSystem);
       assertTrue(((Number) r.metrics.get("resultRows")).longValue() > 0, r.metrics.toString());

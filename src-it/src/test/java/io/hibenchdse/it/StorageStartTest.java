@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hibenchdse.cassandra.LocalCassandra;
+import io.hibenchdse.core.JsonLinesExporter;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
 import java.io.BufferedReader;
@@ -50,7 +51,7 @@ class StorageStartTest {
           "-D", "mapreduce.randomtextwriter.totalbytes=300000", "/kept/rtw");
       assertEquals(0, gen.status(), gen.toString());
       List<String> json = Files.readAllLines(dir.toPath().resolve("report").resolve(Results.JSON_FILE));
-      RunResult r = Results.fromJson(json.get(json.size() - 1));
+      RunResult r = JsonLinesExporter.fromJson(json.get(json.size() - 1));
       assertEquals(uri.replaceFirst("/$", ""), r.fileSystem);
       assertEquals(Math.min(3, nodes), r.replication);
       assertEquals(Integer.toString(nodes), r.configuration.get("hibench.storage.nodes"));

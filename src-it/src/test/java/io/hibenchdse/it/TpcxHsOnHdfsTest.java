@@ -3,6 +3,7 @@ package io.hibenchdse.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hibenchdse.core.JsonLinesExporter;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.TestData;
 import io.hibenchdse.tpcxhs.Driver;
@@ -26,7 +27,7 @@ class TpcxHsOnHdfsTest extends EmbeddedHdfsTest {
     assertEquals(0, o.status, o.toString());
     // the tool publishes its own record; read it back from the report directory
     List<String> json = Files.readAllLines(java.nio.file.Path.of(conf.get(Results.REPORT_DIR), Results.JSON_FILE));
-    var r = Results.fromJson(json.stream().filter(l -> l.contains("\"HadoopTpcxhs\"")).reduce((a, b) -> b).orElseThrow());
+    var r = JsonLinesExporter.fromJson(json.stream().filter(l -> l.contains("\"HadoopTpcxhs\"")).reduce((a, b) -> b).orElseThrow());
     List<Map<String, Object>> runs = (List<Map<String, Object>>) r.metrics.get("runs");
     assertEquals(2, runs.size());
     double sf = ScaleFactor.ofRows(10000).sf;

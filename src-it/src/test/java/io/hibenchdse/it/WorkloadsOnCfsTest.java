@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hibenchdse.cfs.CfsTestNode;
+import io.hibenchdse.core.JsonLinesExporter;
 import io.hibenchdse.core.RandomTextWriter;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.Results;
@@ -117,7 +118,7 @@ class WorkloadsOnCfsTest extends EmbeddedHdfsTest {
     assertTrue(printed.contains("commitlog_sync periodic") && printed.contains("consistency read ONE, write QUORUM"), printed);
     List<String> json = java.nio.file.Files.readAllLines(report.resolve(Results.JSON_FILE));
     assertEquals(1, json.size());
-    RunResult r = Results.fromJson(json.get(0));
+    RunResult r = JsonLinesExporter.fromJson(json.get(0));
     assertTrue(r.fileSystem.startsWith("cfs://127.0.0.1:"), r.fileSystem);
     assertEquals("QUORUM", r.configuration.get("cfs.consistencylevel.write"));
 

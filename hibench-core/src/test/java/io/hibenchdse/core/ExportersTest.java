@@ -1,0 +1,88 @@
+package io.hibenchdse.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TimeZone;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Each exporter on a fixed result set gives exactly its golden file (src/test/resources/golden). */
+class ExportersTest {
+  @TempDir File dir;
+  private TimeZone zone;
+
+  @BeforeEach
+  void utc() {
+    zone = TimeZone.getDefault();
+    TimeZone.setDefault(TimeZone.getTimeZone("UTC")); // hibench.report writes local dates and times
+  }
+
+  @AfterEach
+  void restore() {
+    TimeZone.setDefault(zone);
+  }
+
+  /** Two runs: a job with counters and a multi-phase one with metrics. */
+  static List<RunResult> fixedRuns() {
+    RunResult wc = new RunResult();
+    wc.workload = "wordcount";
+    wc.type = "HadoopWordcount";
+    wc.fileSystem = "hdfs://namenode:8020";
+    wc.replication = 3;
+    wc.blockSize = 128L << 20;
+    wc.parameters.put("path", Arrays.asList("/HiBench/Wordcount/Input", "/HiBench/Wordcount/Output"));
+    wc.configuration.put("mapreduce.job.reduces", "2");
+    wc.counters.put("org.apache.hadoop.mapreduce.TaskCounter", new TreeMap<>(Map.of("MAP_OUTPUT_RECORDS", 1_000_000L)));
+    wc.timed(1_700_000_000_000L, 1_700_000_041_500L, 41_250_000_000L, 3_200_000_000L, 4);
+
+    RunResult hs = new RunResult();
+    hs.workload = "tpcxhs";
+    hs.type = "HadoopTpcxhs";
+    hs.fileSystem = "cfs://127.0.0.1:9042/";
+    hs.replication = 1;
+    hs.blockSize = 64L << 20;
+    hs.metrics.put("hsph", 0.2468);
+    hs.metrics.put("performanceRun", 2);
+    hs.timed(1_700_000_100_000L, 1_700_000_400_000L, 145_875_000_000L, 100_000_000L, 1);
+    return Arrays.asList(wc, hs);
+  }
+
+  @Test
+  void hibenchReport() throws IOException {
+    assertExports(new HibenchReportExporter(dir.toPath().resolve("hibench.report")), "hibench.report");
+  }
+
+  @Test
+  void jsonLines() throws IOException {
+    assertExports(new JsonLinesExporter(dir.toPath().resolve("hibench.jsonl")), "hibench.jsonl");
+    // and every record reads back field for field
+    List<String> lines = Files.readAllLines(dir.toPath().resolve("hibench.jsonl"));
+    for (int i = 0; i < lines.size(); i++) {
+      assertEquals(JsonLinesExporter.toJson(fixedRuns().get(i)), JsonLinesExporter.toJson(JsonLinesExporter.fromJson(lines.get(i))));
+    }
+  }
+
+  private void assertExports(ResultExporter exporter, String golden) throws IOException {
+    for (RunResult r : fixedRuns()) {
+      exporter.export(r);
+    }
+    assertEquals(golden(golden), Files.readString(dir.toPath().resolve(golden), StandardCharsets.UTF_8));
+  }
+
+  private static String golden(String name) throws IOException {
+    try (InputStream in = ExportersTest.class.getResourceAsStream("/golden/" + name)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+}
