@@ -1,8 +1,9 @@
 package io.hibenchdse.hive.runner;
 
-import io.hibenchdse.core.FailureLog;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hibenchdse.core.ChildJvm;
+import io.hibenchdse.core.FailureLog;
 import io.hibenchdse.core.RunResult;
 import java.io.BufferedReader;
 import java.io.File;
@@ -12,7 +13,6 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -113,14 +113,7 @@ public final class HiveProcess implements AutoCloseable {
   }
 
   private static List<String> command(File log) {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (arg.startsWith("--add-opens") || arg.startsWith("--add-exports") || arg.equals("-XX:+IgnoreUnrecognizedVMOptions")
-          || arg.startsWith("-D" + io.hibenchdse.core.WorkloadDriver.STACK_TRACE)) {
-        command.add(arg);
-      }
-    }
+    List<String> command = ChildJvm.command();
     command.add(HEAP);
     command.add("-Djava.awt.headless=true");
     command.add("-Dhibench.hive.log=" + log.getAbsolutePath());
