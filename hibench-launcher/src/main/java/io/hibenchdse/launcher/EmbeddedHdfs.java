@@ -8,36 +8,55 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 
 /**
- * A real HDFS in this JVM (NameNode and DataNodes of {@link MiniDFSCluster}) whose every file lives
- * under one base directory, so runs and tests never share or leave behind state.
+ * A real HDFS whose every file lives under one base directory, so runs and tests never share or
+ * leave behind state: the NameNode of a {@link MiniDFSCluster} in this JVM, and its DataNodes
+ * either in this JVM too or each in a JVM of its own ({@link DataNodeProcess}), as deployed.
  */
 public final class EmbeddedHdfs implements EmbeddedStorage {
   /** The file that makes a directory an HDFS's: its DataNode count and NameNode port, kept across starts. */
   private static final String LAYOUT = "cluster.properties";
+  private static final long DATANODES_TIMEOUT_MS = 120_000;
 
   private final MiniDFSCluster cluster;
+  /** The DataNodes in JVMs of their own; empty when they run in this JVM. */
+  private final List<DataNodeProcess> dataNodeProcesses;
+  private final int dataNodes;
 
-  private EmbeddedHdfs(MiniDFSCluster cluster) {
+  private EmbeddedHdfs(MiniDFSCluster cluster, List<DataNodeProcess> dataNodeProcesses, int dataNodes) {
     this.cluster = cluster;
+    this.dataNodeProcesses = dataNodeProcesses;
+    this.dataNodes = dataNodes;
   }
 
-  /** Starts {@code dataNodes} DataNodes under {@code baseDir}, formatted, with replication up to 3. */
+  /** Starts {@code dataNodes} DataNodes in this JVM under {@code baseDir}, formatted, with replication up to 3. */
   public static EmbeddedHdfs start(File baseDir, int dataNodes) throws IOException {
+    return start(baseDir, dataNodes, false);
+  }
+
+  /** As {@link #start(File, int)}, with each DataNode in a JVM of its own when {@code ownJvms}. */
+  public static EmbeddedHdfs start(File baseDir, int dataNodes, boolean ownJvms) throws IOException {
     FileUtil.fullyDelete(baseDir);
-    return open(baseDir, dataNodes);
+    return open(baseDir, dataNodes, ownJvms);
+  }
+
+  /** {@link #open(File, int, boolean)} with the DataNodes in this JVM. */
+  public static EmbeddedHdfs open(File baseDir, int dataNodes) throws IOException {
+    return open(baseDir, dataNodes, false);
   }
 
   /**
    * Starts the HDFS whose files are under {@code baseDir} on its old NameNode port, keeping its
    * data, or formats a new one there. A directory holding another DataNode count is refused.
    */
-  public static EmbeddedHdfs open(File baseDir, int dataNodes) throws IOException {
+  public static EmbeddedHdfs open(File baseDir, int dataNodes, boolean ownJvms) throws IOException {
     Path layout = baseDir.toPath().resolve(LAYOUT);
     Properties p = new Properties();
     boolean existing = Files.exists(layout);
@@ -71,12 +90,46 @@ public final class EmbeddedHdfs implements EmbeddedStorage {
     conf.set("hadoop.tmp.dir", new File(dfs, "hadoop-tmp").getAbsolutePath());
     conf.setInt("dfs.replication", Math.min(3, dataNodes));
     MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, dfs)
-        .numDataNodes(dataNodes)
+        .numDataNodes(ownJvms ? 0 : dataNodes)
         .nameNodePort(Integer.parseInt(p.getProperty("namenode_port")))
         .format(!existing)
         .build();
-    cluster.waitActive();
-    return new EmbeddedHdfs(cluster);
+    List<DataNodeProcess> processes = new ArrayList<>();
+    try {
+      if (ownJvms) {
+        // the builder capped it at the in-process DataNode count, none
+        cluster.getConfiguration(0).setInt("dfs.replication", Math.min(3, dataNodes));
+        for (int i = 0; i < dataNodes; i++) {
+          processes.add(DataNodeProcess.start(cluster.getConfiguration(0), cluster.getURI(), new File(baseDir, "datanode-" + i)));
+        }
+        awaitDataNodes(cluster, processes, dataNodes);
+      } else {
+        cluster.waitActive();
+      }
+    } catch (IOException | RuntimeException e) {
+      processes.forEach(DataNodeProcess::close);
+      cluster.shutdownNameNodes();
+      throw e;
+    }
+    return new EmbeddedHdfs(cluster, processes, dataNodes);
+  }
+
+  private static void awaitDataNodes(MiniDFSCluster cluster, List<DataNodeProcess> processes, int dataNodes) throws IOException {
+    long deadline = System.currentTimeMillis() + DATANODES_TIMEOUT_MS;
+    // registered, and their block reports out of safe mode (MiniDFSCluster.waitActive counts only its own)
+    while (cluster.getNamesystem().getNumLiveDataNodes() < dataNodes || cluster.getNamesystem().isInSafeMode()) {
+      processes.forEach(DataNodeProcess::checkAlive);
+      if (System.currentTimeMillis() > deadline) {
+        throw new IOException(dataNodes + " DataNode(s) did not register with the NameNode (or it stayed in safe mode) in "
+            + DATANODES_TIMEOUT_MS / 1000 + " s; their logs are datanode-*/datanode.log under the HDFS directory");
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while waiting for the DataNodes", e);
+      }
+    }
   }
 
   public URI uri() {
@@ -88,14 +141,15 @@ public final class EmbeddedHdfs implements EmbeddedStorage {
   public Configuration conf() {
     Configuration conf = new Configuration(cluster.getConfiguration(0));
     conf.set("fs.defaultFS", uri().toString());
-    conf.setInt(STORAGE_NODES, cluster.getDataNodes().size());
+    conf.setInt(STORAGE_NODES, dataNodes);
     return conf;
   }
 
   @Override
   public String describe() {
     Configuration conf = cluster.getConfiguration(0);
-    return "in-process HDFS at " + uri() + ": " + cluster.getDataNodes().size() + " DataNode(s), replication "
+    return "HDFS at " + uri() + ": " + dataNodes + " DataNode(s) " + (dataNodeProcesses.isEmpty() ? "in the client's JVM" : "in JVMs of their own")
+        + ", replication "
         + conf.get("dfs.replication") + ", no fsync when a block is closed (dfs.datanode.synconclose="
         + conf.getBoolean("dfs.datanode.synconclose", false) + ")";
   }
@@ -108,6 +162,7 @@ public final class EmbeddedHdfs implements EmbeddedStorage {
   @Override
   public void close() {
     cluster.shutdownDataNodes();
+    dataNodeProcesses.forEach(DataNodeProcess::close);
     cluster.shutdownNameNodes();
   }
 }

@@ -85,7 +85,7 @@ final class StorageCommand implements Callable<Integer> {
       File data = home.resolve("data").toFile();
       EmbeddedStorage storage;
       try {
-        storage = target == SuiteRun.Target.hdfs ? EmbeddedHdfs.open(data, nodes)
+        storage = target == SuiteRun.Target.hdfs ? EmbeddedHdfs.open(data, nodes, true)
             : EmbeddedCfs.open(data, secure ? LocalCassandra.Settings.BENCHMARK.withPasswords().withTls()
                 : LocalCassandra.Settings.BENCHMARK, nodes, Math.min(3, nodes));
       } catch (IllegalArgumentException e) {

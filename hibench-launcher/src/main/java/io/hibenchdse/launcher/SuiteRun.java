@@ -78,7 +78,7 @@ final class SuiteRun implements Callable<Integer> {
     List<Measurement> measurements = new ArrayList<>();
     out.printf("hibench run: %d steps, profiles %s, %d warm-up + %d measured runs; data in %s%n",
         plan.size(), options.profiles, options.warmup, options.runs, scratch);
-    try (EmbeddedStorage storage = target == Target.hdfs ? EmbeddedHdfs.start(new File(scratch, "dfs"), nodes)
+    try (EmbeddedStorage storage = target == Target.hdfs ? EmbeddedHdfs.start(new File(scratch, "dfs"), nodes, true)
         : EmbeddedCfs.start(new File(scratch, "cassandra"), LocalCassandra.Settings.BENCHMARK, nodes, options.replication)) {
       Configuration conf = LocalRunner.configure(storage.conf(), new File(scratch, "mapred"));
       conf.setInt(BenchmarkTool.NODES, 1);

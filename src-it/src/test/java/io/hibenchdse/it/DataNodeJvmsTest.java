@@ -1,0 +1,60 @@
+package io.hibenchdse.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hibenchdse.launcher.EmbeddedHdfs;
+import java.io.File;
+import java.util.Random;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.protocol.LocatedBlock;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The embedded HDFS with each DataNode in a JVM of its own, as deployed: blocks are written to and
+ * read from both of them over sockets, and the data survives a stop and start.
+ */
+class DataNodeJvmsTest {
+  @TempDir File dir;
+
+  @Test
+  void blocksLiveInTheDataNodesJvmsAndSurviveARestart() throws Exception {
+    byte[] data = new byte[3 << 20];
+    new Random(7).nextBytes(data);
+    Path file = new Path("/blocks/a.bin");
+    File base = new File(dir, "hdfs");
+    try (EmbeddedHdfs hdfs = EmbeddedHdfs.start(base, 2, true)) {
+      assertTrue(hdfs.cluster().getDataNodes().isEmpty(), "no DataNode in this JVM");
+      assertEquals(2, hdfs.cluster().getNamesystem().getNumLiveDataNodes());
+      assertTrue(hdfs.describe().contains("2 DataNode(s) in JVMs of their own, replication 2"), hdfs.describe());
+      FileSystem fs = FileSystem.newInstance(hdfs.uri(), hdfs.conf());
+      try (FSDataOutputStream out = fs.create(file)) { // the cluster's default replication
+        out.write(data);
+      }
+      for (LocatedBlock b : ((DistributedFileSystem) fs).getClient().getLocatedBlocks(file.toString(), 0).getLocatedBlocks()) {
+        assertEquals(2, b.getLocations().length, "both DataNodes hold " + b);
+      }
+      assertArrayEquals(data, read(fs, file, data.length));
+      fs.close();
+    }
+    try (EmbeddedHdfs hdfs = EmbeddedHdfs.open(base, 2, true)) {
+      FileSystem fs = FileSystem.newInstance(hdfs.uri(), hdfs.conf());
+      assertArrayEquals(data, read(fs, file, data.length));
+      fs.close();
+    }
+  }
+
+  private static byte[] read(FileSystem fs, Path file, int length) throws Exception {
+    byte[] back = new byte[length];
+    try (FSDataInputStream in = fs.open(file)) {
+      in.readFully(back);
+    }
+    return back;
+  }
+}
