@@ -238,6 +238,17 @@ public final class LocalCassandra implements AutoCloseable {
     }
   }
 
+  /** The running nodes' JVMs, for what they cost: CPU time, bytes written to disk. */
+  public java.util.List<ProcessHandle> processes() {
+    java.util.List<ProcessHandle> handles = new java.util.ArrayList<>();
+    for (Process p : processes) {
+      if (p != null && p.isAlive()) {
+        handles.add(p.toHandle());
+      }
+    }
+    return handles;
+  }
+
   private void stop(int i) {
     Process process = processes[i];
     if (process == null || !process.isAlive()) {

@@ -9,6 +9,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
@@ -16,8 +17,8 @@ import org.apache.hadoop.hdfs.server.datanode.DataNode;
 
 /**
  * A DataNode in a JVM of its own, as in every deployment: its clients' reads and writes cross a
- * socket, and its CPU, heap and garbage collection are not theirs. It keeps its blocks under its
- * directory and stops when its parent closes its standard input or dies.
+ * socket, and its CPU, heap and garbage collection are not theirs. It stops when its parent closes
+ * its standard input or dies.
  */
 final class DataNodeProcess implements Closeable {
   private static final String HEAP = "-Xmx1g";
@@ -30,12 +31,15 @@ final class DataNodeProcess implements Closeable {
     this.log = log;
   }
 
-  /** Starts a DataNode of the NameNode at {@code nameNode}, configured as {@code cluster} is. */
-  static DataNodeProcess start(Configuration cluster, URI nameNode, File dir) throws IOException {
+  /**
+   * Starts a DataNode of the NameNode at {@code nameNode}, configured as {@code cluster} is, keeping
+   * its blocks in {@code dataDirs} and its log and settings in {@code dir}.
+   */
+  static DataNodeProcess start(Configuration cluster, URI nameNode, File dir, List<File> dataDirs) throws IOException {
     Files.createDirectories(dir.toPath());
     Configuration conf = new Configuration(cluster);
     conf.set("fs.defaultFS", nameNode.toString());
-    conf.set("dfs.datanode.data.dir", new File(dir, "data").toURI().toString());
+    conf.set("dfs.datanode.data.dir", dataDirs.stream().map(d -> d.toURI().toString()).collect(Collectors.joining(",")));
     conf.set("dfs.datanode.address", "127.0.0.1:0");
     conf.set("dfs.datanode.http.address", "127.0.0.1:0");
     conf.set("dfs.datanode.ipc.address", "127.0.0.1:0");
@@ -54,6 +58,10 @@ final class DataNodeProcess implements Closeable {
     Process p = new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(log)).start();
     return new DataNodeProcess(p, log);
+  }
+
+  ProcessHandle handle() {
+    return process.toHandle();
   }
 
   /** Throws, naming the log, when the DataNode's JVM has ended. */

@@ -43,6 +43,11 @@ public final class EmbeddedCfs implements EmbeddedStorage {
   }
 
   @Override
+  public java.util.List<ProcessHandle> serverProcesses() {
+    return cluster.processes();
+  }
+
+  @Override
   public Configuration conf() {
     Configuration conf = new Configuration();
     conf.set(FileSystem.FS_DEFAULT_NAME_KEY, uri().toString());

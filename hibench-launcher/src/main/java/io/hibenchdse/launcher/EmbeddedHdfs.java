@@ -9,6 +9,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
@@ -100,7 +101,9 @@ public final class EmbeddedHdfs implements EmbeddedStorage {
         // the builder capped it at the in-process DataNode count, none
         cluster.getConfiguration(0).setInt("dfs.replication", Math.min(3, dataNodes));
         for (int i = 0; i < dataNodes; i++) {
-          processes.add(DataNodeProcess.start(cluster.getConfiguration(0), cluster.getURI(), new File(baseDir, "datanode-" + i)));
+          // the block directories an in-process DataNode i has, so a directory serves either way
+          List<File> blocks = Arrays.asList(new File(dfs, "data/data" + (2 * i + 1)), new File(dfs, "data/data" + (2 * i + 2)));
+          processes.add(DataNodeProcess.start(cluster.getConfiguration(0), cluster.getURI(), new File(baseDir, "datanode-" + i), blocks));
         }
         awaitDataNodes(cluster, processes, dataNodes);
       } else {
@@ -152,6 +155,13 @@ public final class EmbeddedHdfs implements EmbeddedStorage {
         + ", replication "
         + conf.get("dfs.replication") + ", no fsync when a block is closed (dfs.datanode.synconclose="
         + conf.getBoolean("dfs.datanode.synconclose", false) + ")";
+  }
+
+  @Override
+  public List<ProcessHandle> serverProcesses() {
+    List<ProcessHandle> handles = new ArrayList<>();
+    dataNodeProcesses.forEach(d -> handles.add(d.handle()));
+    return handles;
   }
 
   public MiniDFSCluster cluster() {

@@ -14,6 +14,9 @@ public interface EmbeddedStorage extends AutoCloseable {
   /** One line: what the storage is and what decides its durability, printed beside the figures. */
   String describe();
 
+  /** The JVMs of their own its servers run in (Cassandra nodes, DataNodes); none for servers in this JVM. */
+  java.util.List<ProcessHandle> serverProcesses();
+
   @Override
   void close();
 }

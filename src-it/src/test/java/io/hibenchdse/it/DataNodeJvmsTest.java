@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The embedded HDFS with each DataNode in a JVM of its own, as deployed: blocks are written to and
- * read from both of them over sockets, and the data survives a stop and start.
+ * read from both of them over sockets, and the data survives a stop and start, with the DataNodes
+ * in their own JVMs or in this one.
  */
 class DataNodeJvmsTest {
   @TempDir File dir;
@@ -44,6 +45,13 @@ class DataNodeJvmsTest {
       fs.close();
     }
     try (EmbeddedHdfs hdfs = EmbeddedHdfs.open(base, 2, true)) {
+      FileSystem fs = FileSystem.newInstance(hdfs.uri(), hdfs.conf());
+      assertArrayEquals(data, read(fs, file, data.length));
+      fs.close();
+    }
+    // the same directory with the DataNodes in this JVM (as storage directories of earlier versions were)
+    try (EmbeddedHdfs hdfs = EmbeddedHdfs.open(base, 2, false)) {
+      assertEquals(2, hdfs.cluster().getDataNodes().size());
       FileSystem fs = FileSystem.newInstance(hdfs.uri(), hdfs.conf());
       assertArrayEquals(data, read(fs, file, data.length));
       fs.close();
