@@ -20,6 +20,7 @@ import com.datastax.oss.driver.api.core.data.TupleValue;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.TokenMap;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
+import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import com.datastax.oss.driver.api.core.type.DataTypes;
 import com.datastax.oss.driver.api.core.type.TupleType;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
@@ -40,6 +41,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Scanner;
+import java.util.concurrent.TimeUnit;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletionException;
@@ -307,7 +309,7 @@ final class CfsStore implements Closeable {
         && ks.get().getTable("sblocks").isPresent() && ks.get().getTable("pending").isPresent();
     if (!tables) {
       for (String ddl : schema(keyspace, replication, compression)) {
-        session.execute(SimpleStatement.newInstance(ddl).setTimeout(Duration.ofSeconds(60)));
+        executeDdl(ddl);
       }
     }
     String root = String.format("SELECT kind FROM %s.inode WHERE parent = '.' AND name = '.'", keyspace);
@@ -317,6 +319,33 @@ final class CfsStore implements Closeable {
           + ") VALUES ('.', '.', 'd', 0, 0, 0, null, ?, ?, ?, ?, ?) IF NOT EXISTS", keyspace),
           CassandraFileSystem.currentUser(), CassandraFileSystem.currentGroup(), (short) 0755,
           Instant.ofEpochMilli(now), Instant.ofEpochMilli(now)));
+    }
+  }
+
+  /**
+   * Runs one idempotent statement of the schema. On a cluster whose nodes are still learning of
+   * each other (just started, or one just joined) the driver can see schema agreement before a
+   * node has the new keyspace, and that node then answers "Keyspace ... doesn't exist": the
+   * statement is tried again, for up to a minute, as the schema reaches it.
+   */
+  private void executeDdl(String ddl) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (true) {
+      try {
+        session.execute(SimpleStatement.newInstance(ddl).setTimeout(Duration.ofSeconds(60)));
+        return;
+      } catch (InvalidQueryException e) {
+        if (!String.valueOf(e.getMessage()).contains("doesn't exist") || System.nanoTime() > deadline) {
+          throw e;
+        }
+        session.checkSchemaAgreement();
+        try {
+          Thread.sleep(200);
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          throw e;
+        }
+      }
     }
   }
 

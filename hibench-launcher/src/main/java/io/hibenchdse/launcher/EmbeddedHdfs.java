@@ -15,6 +15,8 @@ import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 
 /**
  * A real HDFS whose every file lives under one base directory, so runs and tests never share or
@@ -119,8 +121,10 @@ public final class EmbeddedHdfs implements EmbeddedStorage {
 
   private static void awaitDataNodes(MiniDFSCluster cluster, List<DataNodeProcess> processes, int dataNodes) throws IOException {
     long deadline = System.currentTimeMillis() + DATANODES_TIMEOUT_MS;
-    // registered, and their block reports out of safe mode (MiniDFSCluster.waitActive counts only its own)
-    while (cluster.getNamesystem().getNumLiveDataNodes() < dataNodes || cluster.getNamesystem().isInSafeMode()) {
+    // registered with their storage (a DataNode whose capacity is not reported yet is no write
+    // target, and a block would get fewer replicas), and out of safe mode; MiniDFSCluster.waitActive
+    // counts only its own DataNodes
+    while (!ready(cluster, dataNodes)) {
       processes.forEach(DataNodeProcess::checkAlive);
       if (System.currentTimeMillis() > deadline) {
         throw new IOException(dataNodes + " DataNode(s) did not register with the NameNode (or it stayed in safe mode) in "
@@ -133,6 +137,14 @@ public final class EmbeddedHdfs implements EmbeddedStorage {
         throw new IOException("interrupted while waiting for the DataNodes", e);
       }
     }
+  }
+
+  private static boolean ready(MiniDFSCluster cluster, int dataNodes) throws IOException {
+    if (cluster.getNamesystem().isInSafeMode()) {
+      return false;
+    }
+    DatanodeInfo[] live = cluster.getFileSystem().getDataNodeStats(HdfsConstants.DatanodeReportType.LIVE);
+    return live.length >= dataNodes && Arrays.stream(live).allMatch(d -> d.getCapacity() > 0 && d.getRemaining() > 0);
   }
 
   public URI uri() {
