@@ -239,8 +239,8 @@ public final class LocalCassandra implements AutoCloseable {
   }
 
   /** The running nodes' JVMs, for what they cost: CPU time, bytes written to disk. */
-  public java.util.List<ProcessHandle> processes() {
-    java.util.List<ProcessHandle> handles = new java.util.ArrayList<>();
+  public List<ProcessHandle> processes() {
+    List<ProcessHandle> handles = new ArrayList<>();
     for (Process p : processes) {
       if (p != null && p.isAlive()) {
         handles.add(p.toHandle());

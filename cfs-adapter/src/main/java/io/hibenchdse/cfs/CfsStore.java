@@ -41,11 +41,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Scanner;
-import java.util.concurrent.TimeUnit;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -180,7 +180,7 @@ final class CfsStore implements Closeable {
     // 0.1 s of every JVM's first cfs:// access.
     OptionsMap config = OptionsMap.driverDefaults();
     config.put(TypedDriverOption.REQUEST_TIMEOUT,
-        Duration.ofMillis(conf.getTimeDuration(REQUEST_TIMEOUT, 120_000, java.util.concurrent.TimeUnit.MILLISECONDS)));
+        Duration.ofMillis(conf.getTimeDuration(REQUEST_TIMEOUT, 120_000, TimeUnit.MILLISECONDS)));
     // DDL waits for the driver's schema refresh; the default debounce costs a second a table.
     config.put(TypedDriverOption.METADATA_SCHEMA_WINDOW, Duration.ofMillis(10));
     // Only this keyspace's schema is needed (its tables, and its replication for the token

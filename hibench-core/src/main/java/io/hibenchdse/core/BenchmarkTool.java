@@ -292,6 +292,9 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     return job.isSuccessful();
   }
 
+  /** The schemes of Hadoop RPC file systems, whose clients retry a dead server for minutes. */
+  static final Set<String> RPC_SCHEMES = new HashSet<>(Arrays.asList("hdfs", "viewfs", "ofs", "o3fs"));
+
   /**
    * Fails in seconds, not minutes of IPC retries, when a file system does not answer. A Hadoop RPC
    * client ({@link #RPC_SCHEMES}) is probed through an instance of its own that does not retry, so
@@ -299,8 +302,6 @@ public abstract class BenchmarkTool extends Configured implements Tool {
    * instance the job then uses: a second instance would cost, on cfs://, a driver session (0.15 s)
    * at every job.
    */
-  static final Set<String> RPC_SCHEMES = new HashSet<>(Arrays.asList("hdfs", "viewfs", "ofs", "o3fs"));
-
   static void checkReachable(Configuration conf, List<Path> inputs, Path out) throws IOException {
     Set<URI> roots = new LinkedHashSet<>();
     List<Path> all = new ArrayList<>(inputs);

@@ -1,9 +1,12 @@
 package io.hibenchdse.core;
 
+import java.io.Closeable;
 import java.io.File;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The start of a command line for a JVM this one starts (Hive's, a DataNode's): the same java, and
@@ -23,5 +26,23 @@ public final class ChildJvm {
       }
     }
     return command;
+  }
+
+  /**
+   * Stops a child that ends when its standard input does: closes {@code stdin}, waits up to
+   * {@code seconds} for it to finish cleanly, then kills it.
+   */
+  public static void stop(Process process, Closeable stdin, long seconds) {
+    try {
+      stdin.close();
+      if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+        process.destroyForcibly().waitFor();
+      }
+    } catch (IOException e) {
+      process.destroyForcibly();
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
   }
 }

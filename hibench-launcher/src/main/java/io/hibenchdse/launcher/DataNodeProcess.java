@@ -8,7 +8,6 @@ import java.io.OutputStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -73,17 +72,7 @@ final class DataNodeProcess implements Closeable {
 
   @Override
   public void close() {
-    try {
-      process.getOutputStream().close();
-      if (!process.waitFor(30, TimeUnit.SECONDS)) {
-        process.destroyForcibly().waitFor();
-      }
-    } catch (IOException e) {
-      process.destroyForcibly();
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-    }
+    ChildJvm.stop(process, process.getOutputStream(), 30);
   }
 
   /** The child: runs the DataNode of the configuration file given until standard input ends. */

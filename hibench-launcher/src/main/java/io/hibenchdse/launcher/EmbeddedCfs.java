@@ -6,6 +6,7 @@ import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.security.alias.CredentialProvider;
@@ -43,7 +44,7 @@ public final class EmbeddedCfs implements EmbeddedStorage {
   }
 
   @Override
-  public java.util.List<ProcessHandle> serverProcesses() {
+  public List<ProcessHandle> serverProcesses() {
     return cluster.processes();
   }
 

@@ -1,6 +1,7 @@
 package io.hibenchdse.launcher;
 
 import io.hibenchdse.core.BenchmarkTool;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 
 /** What the embedded default runs the suite on: an in-process HDFS or a local Cassandra cluster. */
@@ -15,7 +16,7 @@ public interface EmbeddedStorage extends AutoCloseable {
   String describe();
 
   /** The JVMs of their own its servers run in (Cassandra nodes, DataNodes); none for servers in this JVM. */
-  java.util.List<ProcessHandle> serverProcesses();
+  List<ProcessHandle> serverProcesses();
 
   @Override
   void close();

@@ -10,18 +10,15 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
-import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -90,12 +87,7 @@ class CfsOnYarnTest {
    * "ERROR IN CONTACTING RM" with an interrupted call).
    */
   private static void assertContainerLogsClean(MiniMRYarnCluster yarn) throws IOException {
-    List<java.nio.file.Path> logs = new ArrayList<>();
-    for (String dir : yarn.getNodeManager(0).getConfig().getTrimmedStrings(YarnConfiguration.NM_LOG_DIRS)) {
-      try (Stream<java.nio.file.Path> files = Files.walk(Paths.get(dir))) {
-        files.filter(f -> f.getFileName().toString().matches("syslog|stderr|stdout")).forEach(logs::add);
-      }
-    }
+    List<java.nio.file.Path> logs = FastYarn.containerLogs(yarn, "syslog|stderr|stdout");
     assertTrue(logs.size() >= 9, "container logs found: " + logs);
     List<String> ours = new ArrayList<>();
     for (java.nio.file.Path log : logs) {

@@ -1,10 +1,16 @@
 package io.hibenchdse.it;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.logging.Level;
+import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
 
 /**
  * A YARN mini cluster (ResourceManager, one NodeManager, history server in this JVM; every task in
@@ -44,6 +50,21 @@ final class FastYarn {
       throw e;
     }
     return yarn;
+  }
+
+  /**
+   * The container logs (application masters' and tasks') of the cluster's NodeManager whose file
+   * names match {@code names} ({@code syslog}, {@code stderr}, ...); they stay after their
+   * application ends when the cluster was started with {@code yarn.nodemanager.delete.debug-delay-sec}.
+   */
+  static List<Path> containerLogs(MiniMRYarnCluster yarn, String names) throws IOException {
+    List<Path> logs = new ArrayList<>();
+    for (String dir : yarn.getNodeManager(0).getConfig().getTrimmedStrings(YarnConfiguration.NM_LOG_DIRS)) {
+      try (Stream<Path> files = Files.walk(Paths.get(dir))) {
+        files.filter(f -> f.getFileName().toString().matches(names)).forEach(logs::add);
+      }
+    }
+    return logs;
   }
 
   /** A client configuration for jobs on {@code yarn}: a fast AM heartbeat, small C1-only JVMs. */

@@ -10,19 +10,16 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Paths;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
-import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -82,15 +79,9 @@ class LibjarsOnYarnTest {
   /** The end of every container log, to see why a job failed. */
   private static String containerLogTails(MiniMRYarnCluster yarn) throws IOException {
     StringBuilder b = new StringBuilder();
-    for (String d : yarn.getNodeManager(0).getConfig().getTrimmedStrings(YarnConfiguration.NM_LOG_DIRS)) {
-      try (Stream<java.nio.file.Path> files = Files.walk(Paths.get(d))) {
-        for (java.nio.file.Path f : (Iterable<java.nio.file.Path>) files
-            .filter(f -> f.getFileName().toString().matches("syslog|stderr"))::iterator) {
-          b.append("== ").append(f).append('\n');
-          String s = Files.readString(f);
-          b.append(s, Math.max(0, s.length() - 4000), s.length()).append('\n');
-        }
-      }
+    for (java.nio.file.Path f : FastYarn.containerLogs(yarn, "syslog|stderr")) {
+      String s = Files.readString(f);
+      b.append("== ").append(f).append('\n').append(s, Math.max(0, s.length() - 4000), s.length()).append('\n');
     }
     return b.toString();
   }

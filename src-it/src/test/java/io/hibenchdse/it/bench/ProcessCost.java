@@ -12,8 +12,6 @@ import java.util.List;
  * the processes spent between them.
  */
 final class ProcessCost {
-  static final ProcessCost NONE = new ProcessCost(0, 0);
-
   final double cpuSec;
   /** Negative where /proc/PID/io cannot be read (not Linux, another user's process). */
   final long diskWriteBytes;

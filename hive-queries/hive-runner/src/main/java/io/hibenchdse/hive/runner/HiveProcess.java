@@ -99,17 +99,7 @@ public final class HiveProcess implements AutoCloseable {
   /** Ends the session (Hive removes its scratch directories) and the JVM. */
   @Override
   public void close() {
-    try {
-      commands.close();
-      if (!process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-      }
-    } catch (IOException e) {
-      process.destroyForcibly();
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-    }
+    ChildJvm.stop(process, commands, 60);
   }
 
   private static List<String> command(File log) {
