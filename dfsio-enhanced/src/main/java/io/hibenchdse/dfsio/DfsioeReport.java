@@ -8,69 +8,34 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Date;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
- * The report of a DFSIOE run: TestDFSIO's classic block with its labels, the concurrent throughput
- * vendors quote, the steady-phase aggregated throughput with its slot mask, the sampling overhead,
- * failed attempts, and the per-slot table as CSV.
+ * The stock tool's outputs of a DFSIOE run, from its {@link DfsioeMetrics} and its slots: the
+ * console report, the block appended to {@code -resFile}, the throughput CSV, and the per-slot
+ * and per-file tables.
  */
 final class DfsioeReport {
+  /** Longer masks are shown on the console as ranges of steady slots; the files keep the whole mask. */
+  static final int CONSOLE_MASK_CHARS = 100;
+
   final String mode;
-  final List<AttemptSamples> attempts;
+  final DfsioeMetrics metrics;
   final List<AttemptSamples> maps;
-  final ClassicMetrics classic;
   /** Null with -skipAnalyze. */
   final SteadyPhase phase;
   final String unit;
   final double unitBytes;
 
-  DfsioeReport(String mode, List<AttemptSamples> attempts, List<AttemptSamples> maps, ClassicMetrics classic,
-      SteadyPhase phase, String unit, double unitBytes) {
+  DfsioeReport(String mode, DfsioeMetrics metrics, List<AttemptSamples> maps, SteadyPhase phase, String unit, double unitBytes) {
     this.mode = mode;
-    this.attempts = attempts;
+    this.metrics = metrics;
     this.maps = maps;
-    this.classic = classic;
     this.phase = phase;
     this.unit = unit.toUpperCase(Locale.ROOT);
     this.unitBytes = unitBytes;
-  }
-
-  List<AttemptSamples> failed() {
-    List<AttemptSamples> failed = new ArrayList<>();
-    for (AttemptSamples a : attempts) {
-      if (!a.succeeded) {
-        failed.add(a);
-      }
-    }
-    return failed;
-  }
-
-  /** Share of the attempts' time spent in the sampling code, percent. */
-  double samplingOverheadPct() {
-    double sampling = 0;
-    double task = 0;
-    for (AttemptSamples a : attempts) {
-      sampling += a.samplingNanos;
-      task += Math.max(a.durationMs(), 1) * 1e6;
-    }
-    return 100 * sampling / task;
-  }
-
-  String whyNoSteadySlot() {
-    if (phase == null) {
-      return null;
-    }
-    long longest = 0;
-    for (AttemptSamples m : maps) {
-      longest = Math.max(longest, m.durationMs());
-    }
-    return phase.whyNoSteadySlot(longest);
   }
 
   /** The console report: the classic block, the steady phase with its mask, overhead, failures. */
@@ -81,17 +46,17 @@ final class DfsioeReport {
     concurrentThroughput(w);
     if (phase != null) {
       w.printf(Locale.ROOT, "----- EnhancedDFSIO ----- : %s%n", mode);
-      if (phase.steadySlots() > 0) {
-        w.printf(Locale.ROOT, "Average of Aggregated Throughput: %.2f %sB/s%n", phase.aggregatedThroughput() / unitBytes, unit);
-        w.printf(Locale.ROOT, "              Standard Deviation: %.2f %sB/s%n", phase.aggregatedThroughputStdDev() / unitBytes, unit);
+      if (metrics.aggregatedThroughputBytesPerSec != null) {
+        w.printf(Locale.ROOT, "Average of Aggregated Throughput: %.2f %sB/s%n", metrics.aggregatedThroughputBytesPerSec / unitBytes, unit);
+        w.printf(Locale.ROOT, "              Standard Deviation: %.2f %sB/s%n", metrics.aggregatedThroughputStdDev / unitBytes, unit);
       } else {
-        w.printf(Locale.ROOT, "Average of Aggregated Throughput: unavailable (%s)%n", whyNoSteadySlot());
+        w.printf(Locale.ROOT, "Average of Aggregated Throughput: unavailable (%s)%n", metrics.aggregatedThroughputUnavailable);
       }
       w.printf(Locale.ROOT, "                    Steady slots: %d of %d (%d ms each; concurrency >= %.2f x peak %d)%n",
-          phase.steadySlots(), phase.steady.length, phase.slotMs, phase.threshold, phase.peakConcurrency);
-      w.printf(Locale.ROOT, "                            Mask: %s%n", phase.mask());
+          metrics.steadySlots, metrics.slots, metrics.slotMs, phase.threshold, metrics.peakConcurrency);
+      w.printf(Locale.ROOT, "                            Mask: %s%n", consoleMask(metrics.mask));
     }
-    w.printf(Locale.ROOT, "Sampling overhead: %.4f %% of task time%n", samplingOverheadPct());
+    w.printf(Locale.ROOT, "Sampling overhead: %.4f %% of task time%n", metrics.samplingOverheadPct);
     failedAttempts(w);
     w.flush();
     return s.toString();
@@ -109,7 +74,7 @@ final class DfsioeReport {
     w.println();
     w.printf(Locale.ROOT, "-- Extended Metrics --   : %s%n", mode);
     w.printf(Locale.ROOT, "Result file name         : %s%n", tputFile);
-    w.printf(Locale.ROOT, "Sampling overhead        : %s%%%n", samplingOverheadPct());
+    w.printf(Locale.ROOT, "Sampling overhead        : %s%%%n", metrics.samplingOverheadPct);
     w.printf(Locale.ROOT, "Reference Start Time     : %d%n", SteadyPhase.span(maps)[0]);
     if (phase != null) {
       StringBuilder concurrency = new StringBuilder();
@@ -118,12 +83,12 @@ final class DfsioeReport {
       }
       w.println(concurrency);
       String perSec = unit.toLowerCase(Locale.ROOT) + "b/sec";
-      if (phase.steadySlots() > 0) {
-        w.printf(Locale.ROOT, "Average of Aggregated Throughput : %s %s%n", phase.aggregatedThroughput() / unitBytes, perSec);
-        w.printf(Locale.ROOT, "              Standard Deviation : %s %s%n", phase.aggregatedThroughputStdDev() / unitBytes, perSec);
-        w.printf(Locale.ROOT, "   Time spots Counted in Average : %s %n", phase.mask());
+      if (metrics.aggregatedThroughputBytesPerSec != null) {
+        w.printf(Locale.ROOT, "Average of Aggregated Throughput : %s %s%n", metrics.aggregatedThroughputBytesPerSec / unitBytes, perSec);
+        w.printf(Locale.ROOT, "              Standard Deviation : %s %s%n", metrics.aggregatedThroughputStdDev / unitBytes, perSec);
+        w.printf(Locale.ROOT, "   Time spots Counted in Average : %s %n", metrics.mask);
       } else {
-        w.printf(Locale.ROOT, "Average of Aggregated Throughput : unavailable (%s)%n", whyNoSteadySlot());
+        w.printf(Locale.ROOT, "Average of Aggregated Throughput : unavailable (%s)%n", metrics.aggregatedThroughputUnavailable);
       }
     }
     concurrentThroughput(w);
@@ -136,27 +101,45 @@ final class DfsioeReport {
   private void classic(PrintWriter w) {
     w.printf(Locale.ROOT, "----- TestDFSIO ----- : %s%n", mode);
     w.printf(Locale.ROOT, "            Date & time: %s%n", new Date());
-    w.printf(Locale.ROOT, "        Number of files: %d%n", classic.files);
-    w.printf(Locale.ROOT, " Total MBytes processed: %.2f%n", classic.totalMb);
-    w.printf(Locale.ROOT, "      Throughput mb/sec: %.2f%n", classic.throughputMbSec);
-    w.printf(Locale.ROOT, " Average IO rate mb/sec: %.2f%n", classic.averageIoRateMbSec);
-    w.printf(Locale.ROOT, "  IO rate std deviation: %.2f%n", classic.ioRateStdDev);
-    w.printf(Locale.ROOT, "     Test exec time sec: %.3f%n", classic.execTimeSec);
+    w.printf(Locale.ROOT, "        Number of files: %d%n", metrics.files);
+    w.printf(Locale.ROOT, " Total MBytes processed: %.2f%n", metrics.totalMBytes);
+    w.printf(Locale.ROOT, "      Throughput mb/sec: %.2f%n", metrics.throughputMbSec);
+    w.printf(Locale.ROOT, " Average IO rate mb/sec: %.2f%n", metrics.averageIoRateMbSec);
+    w.printf(Locale.ROOT, "  IO rate std deviation: %.2f%n", metrics.ioRateStdDev);
+    w.printf(Locale.ROOT, "     Test exec time sec: %.3f%n", metrics.testExecTimeSec);
   }
 
   private void concurrentThroughput(PrintWriter w) {
-    if (phase != null && phase.peakConcurrency > 0) {
+    if (metrics.peakConcurrency != null && metrics.peakConcurrency > 0) {
       w.printf(Locale.ROOT, "Concurrent throughput mb/sec: %.2f (throughput x %d maps running at once)%n",
-          classic.throughputMbSec * phase.peakConcurrency, phase.peakConcurrency);
+          metrics.concurrentThroughputMbSec, metrics.peakConcurrency);
     }
   }
 
   private void failedAttempts(PrintWriter w) {
-    List<AttemptSamples> failed = failed();
-    w.printf(Locale.ROOT, "Failed attempts: %d%n", failed.size());
-    for (AttemptSamples a : failed) {
-      w.printf(Locale.ROOT, "  %s on %s: %d bytes in %d ms before %s%n", a.attempt, a.file, a.bytes, a.durationMs(), a.error);
+    w.printf(Locale.ROOT, "Failed attempts: %d%n", metrics.failedAttempts.size());
+    for (DfsioeMetrics.FailedAttempt a : metrics.failedAttempts) {
+      w.printf(Locale.ROOT, "  %s on %s: %d bytes in %d ms before %s%n", a.attempt, a.file, a.bytes, a.durationMs, a.error);
     }
+  }
+
+  /**
+   * A mask as the console shows it: whole when short, else the 0-based ranges of steady slots
+   * (a run sliced into thousands of slots would print a line of thousands of characters).
+   */
+  static String consoleMask(String mask) {
+    if (mask.length() <= CONSOLE_MASK_CHARS) {
+      return mask;
+    }
+    StringBuilder ranges = new StringBuilder();
+    for (int k = mask.indexOf('1'); k >= 0; ) {
+      int end = mask.indexOf('.', k);
+      end = end < 0 ? mask.length() : end;
+      ranges.append(ranges.length() > 0 ? ", " : "").append(k).append(end - 1 > k ? "-" + (end - 1) : "");
+      k = mask.indexOf('1', end);
+    }
+    return "steady slots " + (ranges.length() > 0 ? ranges : "none") + " of 0-" + (mask.length() - 1)
+        + " (the whole mask is in the results file and the JSON)";
   }
 
   void print(PrintStream out) {
@@ -212,39 +195,5 @@ final class DfsioeReport {
       }
       Files.write(csv.resolveSibling(name + "-" + m.file + ".csv"), b.toString().getBytes(StandardCharsets.UTF_8));
     }
-  }
-
-  void addMetrics(Map<String, Object> metrics) {
-    metrics.put("files", classic.files);
-    metrics.put("totalMBytes", classic.totalMb);
-    metrics.put("throughputMbSec", classic.throughputMbSec);
-    metrics.put("averageIoRateMbSec", classic.averageIoRateMbSec);
-    metrics.put("ioRateStdDev", classic.ioRateStdDev);
-    metrics.put("testExecTimeSec", classic.execTimeSec);
-    metrics.put("samplingOverheadPct", samplingOverheadPct());
-    if (phase != null) {
-      metrics.put("concurrentThroughputMbSec", classic.throughputMbSec * phase.peakConcurrency);
-      metrics.put("peakConcurrency", phase.peakConcurrency);
-      if (phase.steadySlots() > 0) {
-        metrics.put("aggregatedThroughputBytesPerSec", phase.aggregatedThroughput());
-        metrics.put("aggregatedThroughputStdDev", phase.aggregatedThroughputStdDev());
-      } else {
-        metrics.put("aggregatedThroughputUnavailable", whyNoSteadySlot());
-      }
-      metrics.put("steadySlots", phase.steadySlots());
-      metrics.put("slots", phase.steady.length);
-      metrics.put("slotMs", phase.slotMs);
-      metrics.put("mask", phase.mask());
-    }
-    List<Map<String, Object>> failed = new ArrayList<>();
-    for (AttemptSamples a : failed()) {
-      Map<String, Object> f = new LinkedHashMap<>();
-      f.put("attempt", a.attempt);
-      f.put("file", a.file);
-      f.put("bytes", a.bytes);
-      f.put("error", a.error);
-      failed.add(f);
-    }
-    metrics.put("failedAttempts", failed);
   }
 }

@@ -1,7 +1,7 @@
 package io.hibenchdse.dfsio;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.core.JobTool;
 import io.hibenchdse.core.FreeSpace;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
@@ -42,7 +42,7 @@ import picocli.CommandLine.Option;
  * steady phase, with the per-slot table as CSV.
  */
 @Command(name = "dfsioe", description = "Measures file system write or read bandwidth (EnhancedDFSIO).")
-public class EnhancedDfsio extends BenchmarkTool {
+public class EnhancedDfsio extends JobTool {
   public static final String ROOT = "test.build.data";
   public static final String DEFAULT_ROOT = "/benchmarks/TestDFSIO-Enh";
 
@@ -169,13 +169,18 @@ public class EnhancedDfsio extends BenchmarkTool {
     }
   }
 
+  /** -clean measures nothing: it deletes DFSIOE's own directories. */
+  @Override
+  protected boolean unmeasured(Configuration conf) throws IOException {
+    if (mode.clean) {
+      clean(root().getFileSystem(conf));
+    }
+    return mode.clean;
+  }
+
   @Override
   protected Job createJob(Configuration conf) throws Exception {
     FileSystem fs = root().getFileSystem(conf);
-    if (mode.clean) {
-      clean(fs);
-      return null;
-    }
     fs.delete(attemptsDir(), true);
     Path control = new Path(root(), "io_control");
     fs.delete(control, true);
@@ -321,8 +326,9 @@ public class EnhancedDfsio extends BenchmarkTool {
     }
     SteadyPhase phase = skipAnalyze ? null
         : SteadyPhase.analyze(maps, plotIntervalMs != null ? plotIntervalMs : SteadyPhase.autoSlotMs(maps), sumThreshold);
-    DfsioeReport report = new DfsioeReport(modeName(), all, maps, ClassicMetrics.of(maps, result.durationSec), phase,
-        sampleUnit, unitBytes(sampleUnit));
+    DfsioeMetrics metrics = DfsioeMetrics.of(all, maps, ClassicMetrics.of(maps, result.durationSec), phase);
+    result.metrics(metrics);
+    DfsioeReport report = new DfsioeReport(modeName(), metrics, maps, phase, sampleUnit, unitBytes(sampleUnit));
     // No steady slot is no failure (the stock tool exits 0 and HiBench's scripts go on): the
     // figure is reported unavailable, with why, and the classic figures stand.
     report.print(System.out);
@@ -338,7 +344,6 @@ public class EnhancedDfsio extends BenchmarkTool {
         report.writeCsvPerFile(csv);
       }
     }
-    report.addMetrics(result.metrics);
   }
 
   /** The file an option names, else {@code defaultName} in the report directory when there is one. */

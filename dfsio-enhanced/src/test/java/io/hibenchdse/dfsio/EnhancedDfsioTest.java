@@ -71,12 +71,12 @@ class EnhancedDfsioTest {
     TestData.Outcome w = dfsioe(conf, "-write", "-nrFiles", "3", "-fileSize", "2", "-bufferSize", "65536",
         "-sampleInterval", "20", "-plotInterval", "100", "-tputReportEach");
     assertEquals(0, w.status, w.toString());
-    assertEquals(3, w.result.metrics.get("files"));
-    assertEquals(6.0, (Double) w.result.metrics.get("totalMBytes"), 1e-9);
+    assertEquals(3, w.result.metrics(DfsioeMetrics.class).files);
+    assertEquals(6.0, w.result.metrics(DfsioeMetrics.class).totalMBytes, 1e-9);
     List<String> csv = Files.readAllLines(dir.toPath().resolve("tput-slots.csv"));
     assertEquals("slot,seconds,concurrency,aggregated_bytes_per_sec,steady", csv.get(0));
-    assertEquals((int) w.result.metrics.get("slots"), csv.size() - 1, "one row a slot");
-    String mask = (String) w.result.metrics.get("mask");
+    assertEquals((int) w.result.metrics(DfsioeMetrics.class).slots, csv.size() - 1, "one row a slot");
+    String mask = w.result.metrics(DfsioeMetrics.class).mask;
     assertTrue(mask.contains("1"), mask);
     double csvBytes = 0;
     for (String row : csv.subList(1, csv.size())) {
@@ -109,7 +109,7 @@ class EnhancedDfsioTest {
     // the stock tool's line as scripts split it: the figure is the sixth field, in mb/sec
     String average = res.lines().filter(l -> l.startsWith("Average of Aggregated Throughput")).findFirst().get();
     assertEquals("mb/sec", average.split("\\s+")[6], average);
-    assertEquals((Double) w.result.metrics.get("aggregatedThroughputBytesPerSec") / MB, Double.parseDouble(average.split("\\s+")[5]), 1e-6);
+    assertEquals(w.result.metrics(DfsioeMetrics.class).aggregatedThroughputBytesPerSec / MB, Double.parseDouble(average.split("\\s+")[5]), 1e-6);
 
     ThrottledFileSystem.reset(8 * MB);
     TestData.Outcome r = dfsioe(conf, "-read", "-nrFiles", "3", "-fileSize", "2", "-bufferSize", "65536",
@@ -138,9 +138,9 @@ class EnhancedDfsioTest {
     ThrottledFileSystem.reset(4 * MB);
     TestData.Outcome auto = dfsioe(conf(true, 2), "-write", "-nrFiles", "2", "-fileSize", "1", "-sampleInterval", "5");
     assertEquals(0, auto.status, auto.toString());
-    int slots = (int) auto.result.metrics.get("slots");
+    int slots = auto.result.metrics(DfsioeMetrics.class).slots;
     assertTrue(slots >= 45 && slots <= 50, auto.result.metrics.toString());
-    assertTrue((Double) auto.result.metrics.get("aggregatedThroughputBytesPerSec") > 0, auto.result.metrics.toString());
+    assertTrue(auto.result.metrics(DfsioeMetrics.class).aggregatedThroughputBytesPerSec > 0, auto.result.metrics.toString());
   }
 
   /** -write replaces only DFSIOE's io_data and io_write; -clean deletes only DFSIOE's directories. */

@@ -6,21 +6,15 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Cluster;
-import org.apache.hadoop.mapreduce.Counter;
-import org.apache.hadoop.mapreduce.CounterGroup;
-import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.util.Tool;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
@@ -29,8 +23,9 @@ import picocli.CommandLine.Option;
 /**
  * The plumbing every workload shares, so no module writes it again: picocli options after
  * ToolRunner's generic ones, a fast check that the storage answers, inputs that must exist, an
- * output that is refused unless {@code -overwrite}, the timed job, and the result record with its
- * counters published through {@link Results}.
+ * output that is refused unless {@code -overwrite}, and the measured run's record published through
+ * {@link Results}. What is measured is the subclass's: one job ({@link JobTool}) or several
+ * (TPCx-HS's phases, a Hive query's jobs).
  */
 public abstract class BenchmarkTool extends Configured implements Tool {
   /** Worker count the per-node throughput divides by; default: the cluster's node count. */
@@ -65,9 +60,6 @@ public abstract class BenchmarkTool extends Configured implements Tool {
   /** The source GenericOptionsParser gives a {@code -D} setting (and so do we). */
   static final String COMMAND_LINE = "from command line";
 
-  private static final long POLL_MILLIS = 100;
-  private static final long PROGRESS_INTERVAL_NANOS = 2_000_000_000L;
-
   @Option(names = "-overwrite", description = "Replace the output directory if it exists.")
   protected boolean overwrite;
 
@@ -75,6 +67,7 @@ public abstract class BenchmarkTool extends Configured implements Tool {
   boolean help;
 
   private RunResult result;
+  private CommandLine cl;
 
   /** Command-line name, e.g. {@code wordcount}: the tool's picocli {@code @Command} name. */
   public String name() {
@@ -102,22 +95,19 @@ public abstract class BenchmarkTool extends Configured implements Tool {
   protected void validate(Configuration conf) throws Exception {}
 
   /**
-   * The configured job; called once inputs exist and the output is free. A tool whose options ask
-   * for no measured job (DFSIOE's {@code -clean}) does its work here and returns null: the run then
-   * ends with status 0 and no result.
+   * Does the work of options that ask for no measurement (DFSIOE's {@code -clean}) and returns
+   * true: the run then ends with status 0 and no result. Called after {@link #validate}.
    */
-  protected abstract Job createJob(Configuration conf) throws Exception;
+  protected boolean unmeasured(Configuration conf) throws Exception {
+    return false;
+  }
 
   /**
-   * Called after a successful job with its result, before it is published: adds the workload's
-   * own metrics, or throws to report the run as failed (then nothing is published).
+   * The measured run, called once inputs exist and the output is free: does the work and returns
+   * its record, which is then published and printed. The clock starts here, covering the setup of
+   * the jobs too: HiBench times the whole command.
    */
-  protected void completed(Job job, RunResult result) throws Exception {}
-
-  /** Bytes the run processed (default: the size of the files it read, as {@link InputFiles} picks them). */
-  protected long processedBytes(Job job) throws IOException {
-    return InputFiles.bytes(job.getConfiguration(), inputs());
-  }
+  protected abstract RunResult measure(Configuration conf, CleanStop.Run stop) throws Exception;
 
   /**
    * Whether the output holds only this tool's own bookkeeping, replaced on every run without
@@ -132,23 +122,14 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     return java.util.Collections.emptyList();
   }
 
-  /** Called after the job whether it succeeded or not, to remove the run's own scratch files. */
-  protected void afterJob(Job job) throws IOException {}
-
   /** The result of the last successful run, or null. */
   public RunResult result() {
     return result;
   }
 
-  /** Publishes the result of a tool that builds its own (one made of many jobs) as its run's result. */
-  protected void publish(Configuration conf, RunResult r) throws IOException {
-    result = r;
-    Results.publish(conf, r);
-  }
-
   @Override
   public final int run(String[] args) throws Exception {
-    CommandLine cl = new CommandLine(this).registerConverter(Path.class, Path::new);
+    cl = new CommandLine(this).registerConverter(Path.class, Path::new);
     try {
       cl.parseArgs(definitionsApplied(getConf(), args));
     } catch (CommandLine.ParameterException e) {
@@ -171,59 +152,25 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     if (!inputs.isEmpty()) {
       InputFiles.of(conf, inputs); // refuses inputs with nothing to read or with subdirectories
     }
+    if (unmeasured(conf)) {
+      return 0;
+    }
     if (out != null) {
       claimOutput(conf, inputs, out);
     }
     try (CleanStop.Run stop = CleanStop.begin(name(), conf, out)) {
-      return timedRun(cl, conf, out, stop);
+      result = measure(conf, stop);
     }
+    Results.publish(conf, result);
+    printResult(conf, result);
+    return 0;
   }
 
-  private int timedRun(CommandLine cl, Configuration conf, Path out, CleanStop.Run stop) throws Exception {
-    // The clock covers the job's setup too (sampling for a total order, control files): HiBench
-    // times the whole command.
-    long startMs = System.currentTimeMillis();
-    long t0 = System.nanoTime();
-    Job job = createJob(conf);
-    if (job == null) {
-      return 0;
-    }
-    stop.job(job);
-    boolean ok;
-    long nanos;
-    long endMs;
-    try {
-      TaskFailures.watch(job);
-      job.submit();
-      ok = await(job);
-      nanos = System.nanoTime() - t0;
-      endMs = System.currentTimeMillis();
-    } finally {
-      afterJob(job); // scratch cleanup, not part of the measured time
-    }
-    if (!ok) {
-      boolean discarded = stop.discardOutput();
-      List<String> diagnostics = TaskFailures.of(job);
-      String why = diagnostics.isEmpty() ? job.getStatus().getFailureInfo() : TaskFailures.firstLine(diagnostics.get(0));
-      throw new TaskFailures.JobFailedException("job " + job.getJobID() + " " + job.getJobState()
-          + (why == null || why.isEmpty() || why.equals("NA") ? "" : ": " + why)
-          + (discarded ? "; its partial output was removed" : ""), diagnostics);
-    }
-    if (conf.getBoolean(PRINT_COUNTERS, true)) {
-      System.err.println(job.getCounters());
-    }
-    if (!inputs().isEmpty() && job.getCounters().findCounter(TaskCounter.MAP_INPUT_RECORDS).getValue() == 0) {
-      stop.discardOutput();
-      throw new IOException("read no records from " + inputs() + ": a run that reads nothing measures nothing");
-    }
-    RunResult r = describe(cl, job, out).timed(startMs, endMs, nanos, processedBytes(job), nodes(job.getConfiguration()));
-    completed(job, r);
-    publish(conf, r);
+  /** The run's line on stdout: bytes, time, throughput, and where the report went. */
+  protected void printResult(Configuration conf, RunResult r) {
     System.out.printf(Locale.ROOT, "%s: %,d bytes in %.3f s, %,.0f bytes/s (%d node%s)%s%n",
-        name(), result.inputBytes, result.durationSec, result.throughputBytesPerSec, result.nodes,
-        result.nodes == 1 ? "" : "s",
+        name(), r.inputBytes, r.durationSec, r.throughputBytesPerSec, r.nodes, r.nodes == 1 ? "" : "s",
         Results.reporting(conf) ? "; " + Results.reportDir(conf).resolve(Results.REPORT_FILE) : "");
-    return 0;
   }
 
   /**
@@ -266,30 +213,6 @@ public abstract class BenchmarkTool extends Configured implements Tool {
 
   static UsageException badDefinition(String definition) {
     return new UsageException("-D needs key=value, was '" + definition + "'");
-  }
-
-  /**
-   * Waits for the job and shows its progress when it changes. Polls every 100 ms: the measured
-   * time then ends within 0.1 s of the job (waitForCompletion's polls are 1 or 5 s apart), and the
-   * progress lines carry no counter dump.
-   */
-  private boolean await(Job job) throws IOException, InterruptedException {
-    String last = "";
-    long nextReport = 0;
-    while (!job.isComplete()) {
-      long now = System.nanoTime();
-      if (now >= nextReport) {
-        String progress = String.format(Locale.ROOT, "map %3.0f%% reduce %3.0f%%",
-            100 * job.mapProgress(), 100 * job.reduceProgress());
-        if (!progress.equals(last)) {
-          System.err.println(name() + " " + job.getJobID() + ": " + progress);
-          last = progress;
-        }
-        nextReport = now + PROGRESS_INTERVAL_NANOS;
-      }
-      Thread.sleep(POLL_MILLIS);
-    }
-    return job.isSuccessful();
   }
 
   /** The schemes of Hadoop RPC file systems, whose clients retry a dead server for minutes. */
@@ -383,9 +306,8 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     return r;
   }
 
-  private RunResult describe(CommandLine cl, Job job, Path out) throws IOException {
-    Configuration jc = job.getConfiguration();
-    RunResult r = newResult(jc, out);
+  /** Puts the tool's options and arguments, as given or defaulted, into its result. */
+  protected void recordParameters(RunResult r) {
     for (ArgSpec arg : cl.getCommandSpec().args()) {
       if (arg.isOption() && ((CommandLine.Model.OptionSpec) arg).usageHelp()) {
         continue;
@@ -395,15 +317,6 @@ public abstract class BenchmarkTool extends Configured implements Tool {
           : arg.paramLabel().replaceAll("[<>]", "");
       r.parameters.put(key, plain(arg.getValue()));
     }
-    recordConfiguration(jc, r);
-    for (CounterGroup group : job.getCounters()) {
-      Map<String, Long> values = new LinkedHashMap<>();
-      for (Counter c : group) {
-        values.put(c.getName(), c.getValue());
-      }
-      r.counters.put(group.getName(), values);
-    }
-    return r;
   }
 
   /**

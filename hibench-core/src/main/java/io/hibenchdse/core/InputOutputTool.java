@@ -6,7 +6,7 @@ import org.apache.hadoop.fs.Path;
 import picocli.CommandLine.Parameters;
 
 /** A tool that reads one directory and writes another: {@code <tool> [options] <input> <output>}. */
-public abstract class InputOutputTool extends BenchmarkTool {
+public abstract class InputOutputTool extends JobTool {
   @Parameters(index = "0", paramLabel = "<input>", description = "Input directory.")
   protected Path input;
 

@@ -28,7 +28,7 @@ import picocli.CommandLine.Parameters;
  * {@code i}) and builds records from pre-encoded bytes instead of strings.
  */
 @Command(name = "randomtextwriter", description = "Writes random text records.")
-public class RandomTextWriter extends BenchmarkTool {
+public class RandomTextWriter extends JobTool {
   public static final String TOTAL_BYTES = "mapreduce.randomtextwriter.totalbytes";
   public static final String BYTES_PER_MAP = "mapreduce.randomtextwriter.bytespermap";
   public static final String MAPS_PER_HOST = "mapreduce.randomtextwriter.mapsperhost";

@@ -1,6 +1,8 @@
 package io.hibenchdse.core;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -35,7 +37,11 @@ public class RunResult {
   public Map<String, Object> parameters = new LinkedHashMap<>();
   /** The Hadoop configuration values that decide what the run measures. */
   public Map<String, String> configuration = new TreeMap<>();
-  /** Figures a workload computes beyond time and throughput, e.g. DFSIOE's aggregated throughput. */
+  /**
+   * Figures a workload computes beyond time and throughput, e.g. DFSIOE's aggregated throughput:
+   * the properties of the workload's own typed figures ({@link #metrics(Object)}), kept as
+   * values here so that one record type carries every workload's.
+   */
   public Map<String, Object> metrics = new LinkedHashMap<>();
   /** Job counters, by group then name. */
   public Map<String, Map<String, Long>> counters = new TreeMap<>();
@@ -50,6 +56,19 @@ public class RunResult {
     this.throughputBytesPerSec = durationSec > 0 ? inputBytes / durationSec : 0;
     this.throughputPerNode = nodes > 0 ? throughputBytesPerSec / nodes : 0;
     return this;
+  }
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** Adds a workload's typed figures to {@link #metrics}, property by property. */
+  public RunResult metrics(Object figures) {
+    metrics.putAll(JSON.convertValue(figures, new TypeReference<Map<String, Object>>() {}));
+    return this;
+  }
+
+  /** The metrics as a workload's typed figures, e.g. to read a record back. */
+  public <T> T metrics(Class<T> type) {
+    return JSON.convertValue(metrics, type);
   }
 
   /** A counter's value, or 0 when the run did not report it. */

@@ -24,7 +24,7 @@ import picocli.CommandLine.Parameters;
  * with published HiBench figures; only the tokenizer is faster (it splits bytes, not Strings).
  */
 @Command(name = "wordcount", description = "Counts the words of the input files.")
-public class WordCount extends BenchmarkTool {
+public class WordCount extends JobTool {
   @Option(names = "-outFormat", paramLabel = "text|seq|<class>",
       description = "Output format (default: mapreduce.job.outputformat.class, else text).")
   String outFormat;

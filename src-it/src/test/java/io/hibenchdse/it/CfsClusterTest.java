@@ -8,6 +8,7 @@ import io.hibenchdse.cassandra.LocalCassandra;
 import io.hibenchdse.cfs.CfsAdmin;
 import io.hibenchdse.cfs.CfsTestNode;
 import io.hibenchdse.core.TestData;
+import io.hibenchdse.dfsio.DfsioeMetrics;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
@@ -100,7 +101,7 @@ class CfsClusterTest {
       // write: 127.0.0.3 killed while a map is inside CfsOutputStream
       TestData.Outcome write = runWithKill(killer, c, 2, "CfsOutputStream", "-write");
       assertEquals(0, write.status, write.toString());
-      assertEquals(FILES * FILE_MB, (Double) write.result.metrics.get("totalMBytes"), 1e-9);
+      assertEquals(FILES * FILE_MB, write.result.metrics(DfsioeMetrics.class).totalMBytes, 1e-9);
       cluster.startAgain(2);
 
       // every file reads back whole, with the write pattern, through a client of its own, read at
@@ -118,7 +119,7 @@ class CfsClusterTest {
       // read: 127.0.0.2 killed while a map is inside CfsInputStream
       TestData.Outcome read = runWithKill(killer, c, 1, "CfsInputStream", "-read");
       assertEquals(0, read.status, read.toString());
-      assertEquals(FILES * FILE_MB, (Double) read.result.metrics.get("totalMBytes"), 1e-9);
+      assertEquals(FILES * FILE_MB, read.result.metrics(DfsioeMetrics.class).totalMBytes, 1e-9);
       assertEquals(FILES * FILE_MB * MB, read.result.inputBytes);
       cluster.startAgain(1);
       assertCheckFindsNothing(c);

@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hibenchdse.core.TestData;
+import io.hibenchdse.dfsio.DfsioeMetrics;
 import io.hibenchdse.dfsio.Driver;
 import io.hibenchdse.dfsio.FailOnceFileSystem;
 import java.io.File;
 import java.nio.file.Files;
 import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.JobCounter;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
@@ -45,19 +45,18 @@ class DfsioeFailedAttemptTest {
       assertEquals(0, o.status, o.toString());
       assertEquals(1, o.result.counter(JobCounter.class.getName(), "NUM_FAILED_MAPS"));
 
-      @SuppressWarnings("unchecked")
-      List<Map<String, Object>> failed = (List<Map<String, Object>>) o.result.metrics.get("failedAttempts");
-      assertEquals(1, failed.size(), failed.toString());
-      Map<String, Object> f = failed.get(0);
-      assertEquals("test_io_1", f.get("file"));
-      String attempt = (String) f.get("attempt");
-      assertTrue(attempt.endsWith("_0"), "the first attempt failed: " + f);
-      long lost = ((Number) f.get("bytes")).longValue();
+      List<DfsioeMetrics.FailedAttempt> failed = o.result.metrics(DfsioeMetrics.class).failedAttempts;
+      assertEquals(1, failed.size(), o.result.metrics.toString());
+      DfsioeMetrics.FailedAttempt f = failed.get(0);
+      assertEquals("test_io_1", f.file);
+      String attempt = f.attempt;
+      assertTrue(attempt.endsWith("_0"), "the first attempt failed: " + attempt);
+      long lost = f.bytes;
       assertTrue(lost >= MB - 65536 && lost <= MB, "moved about 1 MB before failing: " + lost);
-      assertTrue(((String) f.get("error")).contains("injected failure"), f.toString());
+      assertTrue(f.error.contains("injected failure"), f.error);
 
       // the totals hold each file once: the retry's 4 MB, not 4 MB plus the failed attempt's
-      assertEquals(8.0, (Double) o.result.metrics.get("totalMBytes"), 1e-9);
+      assertEquals(8.0, o.result.metrics(DfsioeMetrics.class).totalMBytes, 1e-9);
       assertEquals(8 * MB, o.result.inputBytes);
       assertEquals(4 * MB, new File(dir, "dfsio/io_data/test_io_1").length());
       String report = Files.readString(res.toPath());

@@ -12,7 +12,11 @@ import io.hibenchdse.core.JsonLinesExporter;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.TestData;
+import io.hibenchdse.dfsio.DfsioeMetrics;
 import io.hibenchdse.launcher.EmbeddedHdfs;
+import io.hibenchdse.tpcxhs.HsGen;
+import io.hibenchdse.tpcxhs.HsValidate;
+import io.hibenchdse.tpcxhs.TpcxHsMetrics;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -70,7 +74,6 @@ class FaultsSurvivedTest {
   record Kill(String attempt, String file, long visibleBytes, long pid) {}
 
   @Test
-  @SuppressWarnings("unchecked")
   void dfsioeWriteSurvivesAMapJvmKilledMidWrite() throws Exception {
     int files = 2;
     long fileSize = 64 * MB; // so the writer is still writing when it is killed, on a loaded machine too
@@ -116,7 +119,7 @@ class FaultsSurvivedTest {
         assertEquals(files + failedMaps, o.result.counter(JobCounter.class.getName(), "TOTAL_LAUNCHED_MAPS"));
 
         // each file counted once: the retry's bytes, none of the killed attempt's
-        assertEquals(files * fileSize / (double) MB, (Double) o.result.metrics.get("totalMBytes"), 1e-9);
+        assertEquals(files * fileSize / (double) MB, o.result.metrics(DfsioeMetrics.class).totalMBytes, 1e-9);
         assertEquals(files * fileSize, o.result.inputBytes);
         FileStatus[] written = dfs.listStatus(data);
         assertEquals(files, written.length, Arrays.toString(written));
@@ -132,12 +135,12 @@ class FaultsSurvivedTest {
 
         // the killed attempt left no samples (its JVM never reached IoMapper's finally block): the
         // record and the report list it from the job's task completion events
-        List<Map<String, Object>> failed = (List<Map<String, Object>>) o.result.metrics.get("failedAttempts");
+        List<DfsioeMetrics.FailedAttempt> failed = o.result.metrics(DfsioeMetrics.class).failedAttempts;
         String report = Files.readString(res.toPath());
         assertAll("the killed attempt " + k.attempt + " is reported",
-            () -> assertTrue(failed.stream().anyMatch(f -> k.attempt.equals(f.get("attempt")) && k.file.equals(f.get("file"))),
-                "failedAttempts " + failed),
-            () -> assertEquals(failedMaps, failed.size(), "one entry a failed attempt: " + failed),
+            () -> assertTrue(failed.stream().anyMatch(f -> k.attempt.equals(f.attempt) && k.file.equals(f.file)),
+                "failedAttempts " + o.result.metrics),
+            () -> assertEquals(failedMaps, failed.size(), "one entry a failed attempt: " + o.result.metrics),
             () -> assertTrue(report.contains("Failed attempts: " + failedMaps) && report.contains(k.attempt + " on " + k.file),
                 report));
       }
@@ -226,7 +229,6 @@ class FaultsSurvivedTest {
   record Stop(long atMs, boolean temporaryExisted, boolean successExisted, List<String> reducersWriting) {}
 
   @Test
-  @SuppressWarnings("unchecked")
   void tpcxHsSurvivesADataNodeStoppedDuringHsSort() throws Exception {
     long rows = 500_000; // 50 MB: HSSort runs for several seconds on 2 cores, its reducers for some of them
     EmbeddedHdfs hdfs = EmbeddedHdfs.start(new File(dir, "dfs"), 3);
@@ -267,16 +269,17 @@ class FaultsSurvivedTest {
       // both runs: HSGen's checksum is the data's (computed here with TeraSort's own GenSort), and
       // HSValidate found every record, in order, with that checksum
       String expected = genSortChecksum(rows);
-      List<Map<String, Object>> runs = (List<Map<String, Object>>) o.result.metrics.get("runs");
+      List<TpcxHsMetrics.Run> runs = o.result.metrics(TpcxHsMetrics.class).runs;
       assertEquals(2, runs.size());
-      for (Map<String, Object> run : runs) {
-        assertEquals(expected, run.get("checksum"), "run " + run.get("run"));
+      for (TpcxHsMetrics.Run run : runs) {
+        assertEquals(expected, run.checksum, "run " + run.run);
       }
       List<RunResult> validations = phases.stream().filter(r -> r.workload.equals("hsvalidate")).toList();
       assertEquals(2, validations.size(), "one HSValidate a run");
       for (RunResult v : validations) {
-        assertEquals(rows, ((Number) v.metrics.get("records")).longValue());
-        assertTrue(expected.equalsIgnoreCase((String) v.metrics.get("checksum")), v.metrics.toString());
+        HsValidate.Metrics found = v.metrics(HsValidate.Metrics.class);
+        assertEquals(rows, found.records);
+        assertTrue(expected.equalsIgnoreCase(found.checksum), v.metrics.toString());
       }
       // the sorted output left on the two DataNodes reads back whole, sorted, with the same checksum
       FileSystem fs = cluster.getFileSystem();
@@ -341,7 +344,7 @@ class FaultsSurvivedTest {
       TestData.Outcome gen = TestData.run(io.hibenchdse.tpcxhs.Driver.DRIVER, c, "hsgen", "-rows", Long.toString(rows),
           "-replication", "1", in.toString());
       assertEquals(0, gen.status, gen.toString());
-      String checksum = (String) gen.result.metrics.get("checksum");
+      String checksum = gen.result.metrics(HsGen.Metrics.class).checksum;
       assertEquals(genSortChecksum(rows), checksum);
       Map<String, String> before = contents(c, node, in);
       assertFalse(before.isEmpty());
@@ -378,7 +381,7 @@ class FaultsSurvivedTest {
       TestData.Outcome validate = TestData.run(io.hibenchdse.tpcxhs.Driver.DRIVER, c, "hsvalidate", "-rows",
           Long.toString(rows), "-checksum", checksum, out.toString(), "/faults/TPCx-HS/validate");
       assertEquals(0, validate.status, validate.toString());
-      assertTrue(checksum.equalsIgnoreCase((String) validate.result.metrics.get("checksum")), validate.result.metrics.toString());
+      assertTrue(checksum.equalsIgnoreCase(validate.result.metrics(HsValidate.Metrics.class).checksum), validate.result.metrics.toString());
       try (FileSystem fs = FileSystem.newInstance(CfsTestNode.uri(node), c)) {
         assertEquals(checksum, readSortedChecksum(fs, out, rows));
       }

@@ -7,9 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hibenchdse.cfs.CfsTestNode;
 import io.hibenchdse.core.JsonLinesExporter;
 import io.hibenchdse.core.RandomTextWriter;
-import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.Results;
+import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.TestData;
+import io.hibenchdse.dfsio.DfsioeMetrics;
 import io.hibenchdse.launcher.Hibench;
 import java.io.File;
 import java.util.List;
@@ -91,7 +92,7 @@ class WorkloadsOnCfsTest extends EmbeddedHdfsTest {
           "-resFile", new File(dir, "cfs-res.txt").getPath(), "-tputFile", new File(dir, "cfs-tput" + mode + ".csv").getPath());
       assertEquals(0, o.status, o.toString());
       assertEquals(8L << 20, o.result.inputBytes);
-      assertEquals(8.0, (Double) o.result.metrics.get("totalMBytes"), 1e-9);
+      assertEquals(8.0, o.result.metrics(DfsioeMetrics.class).totalMBytes, 1e-9);
       assertTrue(o.result.fileSystem.startsWith("cfs://"), o.result.fileSystem);
       assertEquals("QUORUM", o.result.configuration.get("cfs.consistencylevel.write"));
     }

@@ -1,6 +1,6 @@
 package io.hibenchdse.tpcxhs;
 
-import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.core.JobTool;
 import io.hibenchdse.core.FreeSpace;
 import io.hibenchdse.core.RowRangeInputFormat;
 import io.hibenchdse.core.RunResult;
@@ -27,8 +27,14 @@ import picocli.CommandLine.Parameters;
  * told otherwise. The checksum (sum of the records' CRC32) is recorded for HSValidate.
  */
 @Command(name = "hsgen", description = "Generates the TPCx-HS data set.")
-public class HsGen extends BenchmarkTool {
-  public static final String CHECKSUM = "checksum";
+public class HsGen extends JobTool {
+  /** What HSGen reports beside its time: the data set it wrote and HSGen's checksum of it. */
+  public static class Metrics {
+    public double scaleFactor;
+    public long rows;
+    /** The sum of the records' CRC32s mod 2^64, hex: what HSValidate must find. */
+    public String checksum;
+  }
 
   @Mixin ScaleOptions size;
 
@@ -119,10 +125,10 @@ public class HsGen extends BenchmarkTool {
   protected void completed(Job job, RunResult result) throws Exception {
     Records.replicate(job.getConfiguration(), output, replication);
     result.replication = replication;
-    result.metrics.put("scaleFactor", scale.sf);
-    result.metrics.put("rows", scale.rows);
-    result.metrics.put("replication", replication);
-    result.metrics.put(CHECKSUM, Long.toUnsignedString(
-        job.getCounters().findCounter(TeraGen.Counters.CHECKSUM).getValue(), 16));
+    Metrics m = new Metrics();
+    m.scaleFactor = scale.sf;
+    m.rows = scale.rows;
+    m.checksum = Long.toUnsignedString(job.getCounters().findCounter(TeraGen.Counters.CHECKSUM).getValue(), 16);
+    result.metrics(m);
   }
 }

@@ -68,6 +68,5 @@ public class HsSort extends InputOutputTool {
   protected void completed(Job job, RunResult result) throws IOException {
     Records.replicate(job.getConfiguration(), output, replication);
     result.replication = replication;
-    result.metrics.put("replication", replication);
   }
 }

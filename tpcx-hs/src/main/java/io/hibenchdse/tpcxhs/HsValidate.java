@@ -75,6 +75,13 @@ public class HsValidate extends InputOutputTool {
     return job;
   }
 
+  /** What HSValidate found in the sorted data: its record count and checksum. */
+  public static class Metrics {
+    public long records;
+    /** Hex, as HSGen's: equal when no record was lost, added or changed. */
+    public String checksum;
+  }
+
   @Override
   protected void completed(Job job, RunResult result) throws Exception {
     long records = -1;
@@ -94,8 +101,10 @@ public class HsValidate extends InputOutputTool {
         }
       }
     }
-    result.metrics.put("records", records);
-    result.metrics.put("checksum", sum);
+    Metrics m = new Metrics();
+    m.records = records;
+    m.checksum = sum;
+    result.metrics(m);
     if (!errors.isEmpty()) {
       throw new IOException("out of order: " + errors.get(0)
           + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more in " + output + ")" : ""));

@@ -1,6 +1,7 @@
 package io.hibenchdse.tpcxhs;
 
 import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.core.CleanStop;
 import io.hibenchdse.core.FreeSpace;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
@@ -16,7 +17,6 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.mapreduce.Job;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -69,82 +69,46 @@ public class TpcxHs extends BenchmarkTool {
   }
 
   @Override
-  protected Job createJob(Configuration conf) throws Exception {
+  protected RunResult measure(Configuration conf, CleanStop.Run stop) throws Exception {
     FileSystem fs = root.getFileSystem(conf);
-    List<Map<String, Object>> runs = new ArrayList<>();
+    List<RunResult> phaseLines = new ArrayList<>();
     long startMs = System.currentTimeMillis();
-    for (int run = 1; run <= 2; run++) {
-      fs.delete(root, true); // cleanup: the only thing allowed between the runs
-      runs.add(run(conf, scale, run));
-    }
+    fs.delete(root, true); // cleanup: the only thing allowed between the runs
+    TpcxHsMetrics.Run first = run(conf, 1, phaseLines);
+    fs.delete(root, true);
+    TpcxHsMetrics.Run second = run(conf, 2, phaseLines);
     long endMs = System.currentTimeMillis();
-    Map<String, Object> performance = runs.get(0);
-    Map<String, Object> repeatability = runs.get(1);
-    if ((Double) repeatability.get("hsph") < (Double) performance.get("hsph")) {
-      performance = runs.get(1);
-      repeatability = runs.get(0);
+    TpcxHsMetrics metrics = new TpcxHsMetrics(scale.sf, scale.rows, first, second, systemCost, watts);
+    for (RunResult line : phaseLines) {
+      Results.publish(conf, line);
     }
-    double metric = (Double) performance.get("hsph");
     RunResult r = newResult(conf, root);
     r.replication = replication;
+    recordParameters(r);
     recordConfiguration(conf, r);
-    r.parameters.put("sf", scale.sf);
-    r.parameters.put("rows", scale.rows);
-    r.parameters.put("replication", replication);
-    r.metrics.put("scaleFactor", scale.sf);
-    r.metrics.put("runs", runs);
-    r.metrics.put("performanceRun", performance.get("run"));
-    r.metrics.put("repeatabilityRun", repeatability.get("run"));
-    r.metrics.put("hsph", metric);
-    if (systemCost != null) {
-      r.metrics.put("pricePerformance", systemCost / metric);
-    }
-    if (watts != null) {
-      r.metrics.put("wattsPerHsph", watts / metric);
-    }
-    double seconds = (Double) performance.get("seconds");
     // start and end span both runs; the duration is the performance run's T
-    r.timed(startMs, endMs, (long) (seconds * 1e9), scale.rows * Records.LENGTH, nodes(conf));
-    for (Map<String, Object> run : runs) {
-      @SuppressWarnings("unchecked")
-      List<RunResult> lines = (List<RunResult>) run.remove("lines");
-      for (RunResult line : lines) {
-        Results.publish(conf, line);
-      }
-    }
-    publish(conf, r);
-    printSummary(scale, runs, performance, repeatability);
-    return null;
+    return r.metrics(metrics).timed(startMs, endMs, metrics.performance().nanos, scale.rows * Records.LENGTH, nodes(conf));
   }
 
-  /** One complete run; its phases and T, or an exception when any phase fails. */
-  private Map<String, Object> run(Configuration conf, ScaleFactor scale, int run) throws IOException {
+  /** One complete run, its phases and T; an exception when any phase fails. */
+  private TpcxHsMetrics.Run run(Configuration conf, int run, List<RunResult> phaseLines) throws IOException {
     String in = new Path(root, "input").toString();
     String out = new Path(root, "output").toString();
     String validate = new Path(root, "validate").toString();
     String[] size = {"-rows", Long.toString(scale.rows)};
     String rep = Short.toString(replication);
     Map<String, Double> phases = new LinkedHashMap<>();
-    List<RunResult> lines = new ArrayList<>();
     long bytes = scale.rows * Records.LENGTH;
     long t0 = System.nanoTime();
-    RunResult gen = phase(conf, phases, lines, "HSGen", new HsGen(), concat(size, "-replication", rep, in), bytes);
-    String checksum = (String) gen.metrics.get(HsGen.CHECKSUM);
-    phase(conf, phases, lines, "HSDataCheck", new HsDataCheck(), concat(size, "-replication", rep, in), bytes);
-    phase(conf, phases, lines, "HSSort", new HsSort(), new String[] {"-replication", rep, in, out}, bytes);
-    phase(conf, phases, lines, "HSDataCheck (sorted)", new HsDataCheck(), concat(size, "-replication", rep, out), bytes);
-    phase(conf, phases, lines, "HSValidate", new HsValidate(),
+    RunResult gen = phase(conf, phases, phaseLines, "HSGen", new HsGen(), concat(size, "-replication", rep, in), bytes);
+    String checksum = gen.metrics(HsGen.Metrics.class).checksum;
+    phase(conf, phases, phaseLines, "HSDataCheck", new HsDataCheck(), concat(size, "-replication", rep, in), bytes);
+    phase(conf, phases, phaseLines, "HSSort", new HsSort(), new String[] {"-replication", rep, in, out}, bytes);
+    phase(conf, phases, phaseLines, "HSDataCheck (sorted)", new HsDataCheck(), concat(size, "-replication", rep, out), bytes);
+    phase(conf, phases, phaseLines, "HSValidate", new HsValidate(),
         new String[] {"-rows", Long.toString(scale.rows), "-checksum", checksum, out, validate}, bytes);
-    phase(conf, phases, lines, "HSDataCheck (validated)", new HsDataCheck(), concat(size, "-replication", rep, out), bytes);
-    double seconds = (System.nanoTime() - t0) / 1e9;
-    Map<String, Object> r = new LinkedHashMap<>();
-    r.put("run", run);
-    r.put("seconds", seconds);
-    r.put("hsph", hsph(scale.sf, seconds));
-    r.put("phases", phases);
-    r.put("checksum", checksum);
-    r.put("lines", lines);
-    return r;
+    phase(conf, phases, phaseLines, "HSDataCheck (validated)", new HsDataCheck(), concat(size, "-replication", rep, out), bytes);
+    return new TpcxHsMetrics.Run(run, System.nanoTime() - t0, scale.sf, phases, checksum);
   }
 
   private static String[] concat(String[] head, String... tail) {
@@ -157,7 +121,7 @@ public class TpcxHs extends BenchmarkTool {
    * Runs one phase and adds its line for hibench.report ({@code HadoopTpcxhs-<phase>}); the phase
    * tools' own records, with their counters, go to {@code <report dir>/tpcxhs-phases}.
    */
-  private RunResult phase(Configuration conf, Map<String, Double> phases, List<RunResult> lines, String name,
+  private RunResult phase(Configuration conf, Map<String, Double> phases, List<RunResult> phaseLines, String name,
       BenchmarkTool tool, String[] args, long bytes) throws IOException {
     System.err.println("tpcxhs: " + name + " " + String.join(" ", args));
     Configuration c = new Configuration(conf);
@@ -177,30 +141,26 @@ public class TpcxHs extends BenchmarkTool {
     line.workload = name();
     line.type = reportType() + "-" + name.replace(" (", "-").replace(")", "");
     line.parameters.put("phase", name);
-    lines.add(line.timed(startMs, System.currentTimeMillis(), nanos, bytes, nodes(conf)));
+    phaseLines.add(line.timed(startMs, System.currentTimeMillis(), nanos, bytes, nodes(conf)));
     return tool.result();
   }
 
-  private void printSummary(ScaleFactor scale, List<Map<String, Object>> runs, Map<String, Object> performance,
-      Map<String, Object> repeatability) {
-    String label = size.sf != null ? size.sf : java.math.BigDecimal.valueOf(scale.sf).stripTrailingZeros().toPlainString();
-    System.out.printf(Locale.ROOT, "===== TPCx-HS at SF %s (%d rows, replication %d) =====%n",
-        label, scale.rows, replication);
-    for (Map<String, Object> run : runs) {
-      System.out.printf(Locale.ROOT, "Run %d: T = %.3f s, HSph@%s = %.4g%n", run.get("run"), run.get("seconds"),
-          label, run.get("hsph"));
-      @SuppressWarnings("unchecked")
-      Map<String, Double> phases = (Map<String, Double>) run.get("phases");
-      phases.forEach((phase, s) -> System.out.printf(Locale.ROOT, "    %-24s %10.3f s%n", phase, s));
+  @Override
+  protected void printResult(Configuration conf, RunResult r) {
+    TpcxHsMetrics m = r.metrics(TpcxHsMetrics.class);
+    String label = size.sf != null ? size.sf : java.math.BigDecimal.valueOf(m.scaleFactor).stripTrailingZeros().toPlainString();
+    System.out.printf(Locale.ROOT, "===== TPCx-HS at SF %s (%d rows, replication %d) =====%n", label, m.rows, replication);
+    for (TpcxHsMetrics.Run run : m.runs) {
+      System.out.printf(Locale.ROOT, "Run %d: T = %.3f s, HSph@%s = %.4g%n", run.run, run.seconds, label, run.hsph);
+      run.phases.forEach((phase, s) -> System.out.printf(Locale.ROOT, "    %-24s %10.3f s%n", phase, s));
     }
-    double metric = (Double) performance.get("hsph");
-    System.out.printf(Locale.ROOT, "Performance run: %s, HSph@SF = %.4g; repeatability run: %s, HSph@SF = %.4g%n",
-        performance.get("run"), metric, repeatability.get("run"), repeatability.get("hsph"));
-    if (systemCost != null) {
-      System.out.printf(Locale.ROOT, "$/HSph@SF = %.2f%n", systemCost / metric);
+    System.out.printf(Locale.ROOT, "Performance run: %d, HSph@SF = %.4g; repeatability run: %d, HSph@SF = %.4g%n",
+        m.performanceRun, m.hsph, m.repeatabilityRun, m.repeatability().hsph);
+    if (m.pricePerformance != null) {
+      System.out.printf(Locale.ROOT, "$/HSph@SF = %.2f%n", m.pricePerformance);
     }
-    if (watts != null) {
-      System.out.printf(Locale.ROOT, "Watts/HSph@SF = %.2f%n", watts / metric);
+    if (m.wattsPerHsph != null) {
+      System.out.printf(Locale.ROOT, "Watts/HSph@SF = %.2f%n", m.wattsPerHsph);
     }
   }
 }

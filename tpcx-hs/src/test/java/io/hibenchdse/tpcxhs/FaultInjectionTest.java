@@ -28,7 +28,7 @@ class FaultInjectionTest {
     TestData.Outcome gen = TestData.run(Driver.DRIVER, conf, "hsgen", "-rows", String.valueOf(ROWS), "-replication", "1",
         new File(dir, "gen").getPath());
     assertEquals(0, gen.status, gen.toString());
-    checksum = (String) gen.result.metrics.get("checksum");
+    checksum = gen.result.metrics(HsGen.Metrics.class).checksum;
     assertEquals(0, TestData.run(Driver.DRIVER, conf, "hssort", "-replication", "1", new File(dir, "gen").getPath(),
         new File(dir, "sorted").getPath()).status);
   }

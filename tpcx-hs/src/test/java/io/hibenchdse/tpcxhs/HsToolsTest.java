@@ -61,10 +61,10 @@ class HsToolsTest {
     TestData.Outcome sorted = hs("hssort", "-replication", "1", path("hs"), path("hs-sorted"));
     assertEquals(0, sorted.status, sorted.toString());
     TestData.Outcome valid = hs("hsvalidate", "-rows", String.valueOf(ROWS), "-checksum",
-        (String) gen.result.metrics.get("checksum"), path("hs-sorted"), path("hs-report"));
+        gen.result.metrics(HsGen.Metrics.class).checksum, path("hs-sorted"), path("hs-report"));
     assertEquals(0, valid.status, valid.toString());
-    assertEquals(gen.result.metrics.get("checksum"), valid.result.metrics.get("checksum"));
-    assertEquals((long) ROWS, ((Number) valid.result.metrics.get("records")).longValue());
+    assertEquals(gen.result.metrics(HsGen.Metrics.class).checksum, valid.result.metrics(HsValidate.Metrics.class).checksum);
+    assertEquals((long) ROWS, valid.result.metrics(HsValidate.Metrics.class).records);
   }
 
   @Test
@@ -82,11 +82,11 @@ class HsToolsTest {
 
     assertEquals(0, ToolRunner.run(new Configuration(three), new TeraSort(), new String[] {path("in"), path("tera-sorted")}));
     TestData.Outcome valid = hs("hsvalidate", "-rows", String.valueOf(ROWS), "-checksum",
-        (String) gen.result.metrics.get("checksum"), path("tera-sorted"), path("hv"));
+        gen.result.metrics(HsGen.Metrics.class).checksum, path("tera-sorted"), path("hv"));
     assertEquals(0, valid.status, valid.toString());
     // TeraValidate prints the 128-bit sum; its low 64 bits are ours
     String tera = report.stream().filter(l -> l.startsWith("checksum")).findFirst().get().split("\t")[1];
-    assertTrue(tera.endsWith((String) gen.result.metrics.get("checksum")), tera + " vs " + gen.result.metrics.get("checksum"));
+    assertTrue(tera.endsWith(gen.result.metrics(HsGen.Metrics.class).checksum), tera + " vs " + gen.result.metrics(HsGen.Metrics.class).checksum);
   }
 
   @Test

@@ -1,6 +1,6 @@
 package io.hibenchdse.hive;
 
-import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.core.JobTool;
 import io.hibenchdse.core.RowRangeInputFormat;
 import io.hibenchdse.core.TrackingMapper;
 import io.hibenchdse.core.UsageException;
@@ -39,7 +39,7 @@ import picocli.CommandLine.Option;
  * SequenceFiles, as HiBench writes them; text files hold the rows alone.
  */
 @Command(name = "datagen", description = "Generates HiveBench's rankings and uservisits tables (HiBench.DataGen -t hive).")
-public class DataGen extends BenchmarkTool {
+public class DataGen extends JobTool {
   public static final String SEED = "hibench.datagen.seed";
   static final String PAGES = "hibench.datagen.pages";
   static final String VISITS = "hibench.datagen.visits";

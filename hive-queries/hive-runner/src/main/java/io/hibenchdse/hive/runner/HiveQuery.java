@@ -2,7 +2,8 @@ package io.hibenchdse.hive.runner;
 
 import io.hibenchdse.core.Formats;
 import io.hibenchdse.core.InputFiles;
-import io.hibenchdse.core.InputOutputTool;
+import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.core.CleanStop;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.UsageException;
 import java.io.IOException;
@@ -13,8 +14,8 @@ import java.util.Locale;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.mapreduce.Job;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 
 /**
  * A HiveBench query as one command, {@code <query> [-D ...] [-overwrite] INPUT OUTPUT}: declares
@@ -23,12 +24,22 @@ import picocli.CommandLine.Command;
  * The run's duration is Hive's execution of the query (the INSERT); the whole command's time, the
  * result rows and Hive's settings are in the record beside it.
  */
-public abstract class HiveQuery extends InputOutputTool {
+public abstract class HiveQuery extends BenchmarkTool {
   /** Hive settings that decide what a query measures, recorded with every run. */
   static final List<String> HIVE_KEYS = List.of("hive.execution.engine", "hive.input.format",
       "hive.exec.compress.output", "hive.exec.compress.intermediate", "hive.exec.reducers.bytes.per.reducer",
       "hive.exec.reducers.max", "hive.auto.convert.join", "hive.vectorized.execution.enabled",
       "hive.exec.parallel", "hive.metastore.uris");
+
+  @Parameters(index = "0", paramLabel = "<input>", description = "Directory holding the tables rankings/ and uservisits/.")
+  Path input;
+
+  @Parameters(index = "1", paramLabel = "<output>", description = "Directory the result table is written under.")
+  Path output;
+
+  /** What a query run reports beside its time: the command's whole time, the result and how Hive ran it. */
+  public record Metrics(double querySec, double commandSec, String resultTable, long resultRows, String fileFormat,
+      int mapReduceJobs) {}
 
   private final HiveWorkload workload;
   private long startMs;
@@ -70,6 +81,11 @@ public abstract class HiveQuery extends InputOutputTool {
   }
 
   @Override
+  protected Path output() {
+    return output;
+  }
+
+  @Override
   protected void validate(Configuration conf) {
     startMs = System.currentTimeMillis();
     startNanos = System.nanoTime();
@@ -81,7 +97,7 @@ public abstract class HiveQuery extends InputOutputTool {
   }
 
   @Override
-  protected Job createJob(Configuration conf) throws Exception {
+  protected RunResult measure(Configuration conf, CleanStop.Run stop) throws Exception {
     String format = fileFormat(conf);
     HiveSession session = HiveSession.get(conf);
     session.apply(conf);
@@ -99,24 +115,19 @@ public abstract class HiveQuery extends InputOutputTool {
     double commandSec = (System.nanoTime() - startNanos) / 1e9;
 
     RunResult r = newResult(conf, output);
-    r.parameters.put("input", input.toString());
-    r.parameters.put("output", output.toString());
-    r.parameters.put("overwrite", overwrite);
+    recordParameters(r);
     recordConfiguration(session.conf(), r);
     r.counters.putAll(query.counters());
-    long resultRows = resultRows(query.counters());
-    r.metrics.put("querySec", query.seconds());
-    r.metrics.put("commandSec", commandSec);
-    r.metrics.put("resultTable", workload.resultTable);
-    r.metrics.put("resultRows", resultRows);
-    r.metrics.put("fileFormat", format);
-    r.metrics.put("mapReduceJobs", query.jobs());
-    r.timed(startMs, endMs, query.nanos(), inputBytes(conf), nodes(conf));
-    publish(conf, r);
+    r.metrics(new Metrics(query.seconds(), commandSec, workload.resultTable, resultRows(query.counters()), format, query.jobs()));
+    return r.timed(startMs, endMs, query.nanos(), inputBytes(conf), nodes(conf));
+  }
+
+  @Override
+  protected void printResult(Configuration conf, RunResult r) {
+    Metrics m = r.metrics(Metrics.class);
     System.out.printf(Locale.ROOT, "%s: %,d bytes read in %.3f s (query), %.3f s (command), %,.0f bytes/s; %,d rows in %s%n",
-        name(), r.inputBytes, r.durationSec, commandSec, r.throughputBytesPerSec, resultRows,
-        new Path(output, workload.resultTable));
-    return null;
+        name(), r.inputBytes, r.durationSec, m.commandSec, r.throughputBytesPerSec, m.resultRows,
+        new Path(output, m.resultTable));
   }
 
   /** SEQUENCEFILE or TEXTFILE, as DataGen wrote the input tables; both must be the same. */

@@ -100,7 +100,7 @@ class HiveQueriesTest {
     out.sort(null);
     assertEquals(VISITS, in.size());
     assertEquals(in, out);
-    assertEquals((long) VISITS, ((Number) o.result.metrics.get("resultRows")).longValue());
+    assertEquals((long) VISITS, o.result.metrics(HiveQuery.Metrics.class).resultRows());
     assertEquals("HadoopScan", o.result.type);
     assertEquals(FileSystem.get(conf).getContentSummary(new Path(base + "/Input/uservisits")).getLength(),
         o.result.inputBytes);
@@ -119,7 +119,7 @@ class HiveQueriesTest {
     }
     assertEquals(expected.keySet(), actual.keySet());
     expected.forEach((ip, sum) -> assertEquals(sum, actual.get(ip), 1e-9 * Math.max(1, sum), ip));
-    assertEquals((long) expected.size(), ((Number) o.result.metrics.get("resultRows")).longValue());
+    assertEquals((long) expected.size(), o.result.metrics(HiveQuery.Metrics.class).resultRows());
     RunResultChecks.check(o.result, "HadoopAggregation");
   }
 

@@ -11,11 +11,10 @@ final class RunResultChecks {
 
   static void check(RunResult r, String type) {
     assertEquals(type, r.type);
-    double query = ((Number) r.metrics.get("querySec")).doubleValue();
-    double command = ((Number) r.metrics.get("commandSec")).doubleValue();
-    assertEquals(query, r.durationSec, 1e-9);
-    assertTrue(query > 0 && command > query, "query " + query + " s, command " + command + " s");
-    assertTrue(((Number) r.metrics.get("mapReduceJobs")).intValue() >= 1, r.metrics.toString());
+    HiveQuery.Metrics m = r.metrics(HiveQuery.Metrics.class);
+    assertEquals(m.querySec(), r.durationSec, 1e-9);
+    assertTrue(m.querySec() > 0 && m.commandSec() > m.querySec(), "query " + m.querySec() + " s, command " + m.commandSec() + " s");
+    assertTrue(m.mapReduceJobs() >= 1, r.metrics.toString());
     assertEquals("mr", r.configuration.get("hive.execution.engine"));
     assertEquals("1", r.configuration.get("mapreduce.local.map.tasks.maximum"));
     assertEquals("1", r.configuration.get("mapreduce.local.reduce.tasks.maximum"));
