@@ -188,6 +188,16 @@ public final class LocalCassandra implements AutoCloseable {
     return processes.length;
   }
 
+  /**
+   * Whether a node syncs a write's commit log entry to disk before acknowledging it: with
+   * {@code commitlog_sync} batch or group (here or in {@link #EXTRA_YAML}), and never when the
+   * quick settings skip fsync.
+   */
+  public boolean syncsBeforeAck() {
+    return !settings.quick() && (settings.batchCommitLog()
+        || System.getProperty(EXTRA_YAML, "").matches("(?s).*commitlog_sync:\\s*(batch|group).*"));
+  }
+
   /** What decides the cluster's durability, to print beside any figure measured on it. */
   public String durability() {
     String extra = System.getProperty(EXTRA_YAML, "").trim();

@@ -37,7 +37,7 @@ class EnhancedDfsioTest {
     all[args.length + 2] = new File(dir, "result.txt").getPath();
     all[args.length + 3] = "-tputFile";
     all[args.length + 4] = new File(dir, "tput.csv").getPath();
-    return TestData.run(Driver.DRIVER, conf, all);
+    return TestData.run(DfsioEnhancedJar.DRIVER, conf, all);
   }
 
   /**
@@ -208,7 +208,7 @@ class EnhancedDfsioTest {
     Configuration conf = TestData.localConf(dir); // no test.build.data in the configuration
     File trailing = new File(dir, "trailing");
     // HiBench 7: the options, then -Dtest.build.data=... after them
-    TestData.Outcome o = TestData.run(Driver.DRIVER, conf, "org.apache.hadoop.fs.dfsioe.TestDFSIOEnh", "-write",
+    TestData.Outcome o = TestData.run(DfsioEnhancedJar.DRIVER, conf, "org.apache.hadoop.fs.dfsioe.TestDFSIOEnh", "-write",
         "-nrFiles", "1", "-fileSize", "1", "-sampleInteval", "10", "-plotInteval", "20", "-skipAnalyze",
         "-Dtest.build.data=" + trailing.getAbsolutePath());
     assertEquals(0, o.status, o.toString());
@@ -218,7 +218,7 @@ class EnhancedDfsioTest {
     String before = System.getProperty(EnhancedDfsio.ROOT);
     System.setProperty(EnhancedDfsio.ROOT, exported.getAbsolutePath()); // HADOOP_OPTS=-Dtest.build.data=...
     try {
-      TestData.Outcome p = TestData.run(Driver.DRIVER, conf, "dfsioe", "-write", "-nrFiles", "1", "-fileSize", "1",
+      TestData.Outcome p = TestData.run(DfsioEnhancedJar.DRIVER, conf, "dfsioe", "-write", "-nrFiles", "1", "-fileSize", "1",
           "-skipAnalyze");
       assertEquals(0, p.status, p.toString());
       assertEquals(1, new File(exported, "io_data").listFiles((d, n) -> !n.startsWith(".")).length);

@@ -42,6 +42,13 @@ public abstract class BenchmarkTool extends Configured implements Tool {
    */
   public static final String STORAGE_NODES = "hibench.storage.nodes";
 
+  /**
+   * Whether the storage a run measures syncs a write to disk before acknowledging it ({@code true})
+   * or acknowledges it from memory ({@code false}), set by whoever started it: results of storages
+   * that differ here do not compare (SPEC §6).
+   */
+  public static final String STORAGE_FSYNC = "hibench.storage.fsync.before.ack";
+
   /** Configuration values recorded in every result when set: they decide what a run measures. */
   static final String[] RECORDED_KEYS = {
     "fs.defaultFS", "mapreduce.framework.name", "dfs.replication", "dfs.blocksize",
@@ -54,7 +61,7 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     "cfs.replication", "cfs.consistencylevel.read", "cfs.consistencylevel.write", "cfs.compression",
     "fs.local.block.size", "fs.local.subblock.size",
     // set by the suite's plan, so a summary can group runs of a real cluster too
-    "hibench.suite.workload", "hibench.profile", STORAGE_NODES,
+    "hibench.suite.workload", "hibench.profile", STORAGE_NODES, STORAGE_FSYNC,
   };
 
   /** The source GenericOptionsParser gives a {@code -D} setting (and so do we). */

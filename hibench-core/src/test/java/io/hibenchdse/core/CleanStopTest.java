@@ -79,7 +79,7 @@ class CleanStopTest {
     }
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
-    cmd.add(Driver.class.getName());
+    cmd.add(HibenchCoreJar.class.getName());
     cmd.add("wordcount");
     cmd.add("-conf");
     cmd.add(confFile.getPath());

@@ -57,7 +57,7 @@ public final class TestData {
 
   /** Runs {@code args[0]} of hibench-core in-process, as {@code hadoop jar} would. */
   public static Outcome run(Configuration conf, String... args) {
-    return run(Driver.DRIVER, conf, args);
+    return run(HibenchCoreJar.DRIVER, conf, args);
   }
 
   /** Runs {@code args[0]} of a jar's driver in-process, capturing its error stream and result. */

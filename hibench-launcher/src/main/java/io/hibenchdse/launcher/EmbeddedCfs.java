@@ -55,6 +55,7 @@ public final class EmbeddedCfs implements EmbeddedStorage {
     conf.set("cfs.datacenter", LocalCassandra.DATACENTER);
     conf.setInt("cfs.replication", replication);
     conf.setInt(STORAGE_NODES, cluster.nodes());
+    conf.setBoolean(STORAGE_FSYNC, cluster.syncsBeforeAck());
     LocalCassandra.Settings settings = cluster.settings();
     if (settings.passwords() || settings.tls()) {
       conf.set(CredentialProviderFactory.CREDENTIAL_PROVIDER_PATH, "jceks://file" + secrets().toAbsolutePath());

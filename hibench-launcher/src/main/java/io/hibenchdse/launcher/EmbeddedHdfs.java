@@ -157,6 +157,9 @@ public final class EmbeddedHdfs implements EmbeddedStorage {
     Configuration conf = new Configuration(cluster.getConfiguration(0));
     conf.set("fs.defaultFS", uri().toString());
     conf.setInt(STORAGE_NODES, dataNodes);
+    // a DataNode acknowledges a packet once it is in the OS's buffers; dfs.datanode.synconclose
+    // syncs only when a block is closed, and only a client's hsync syncs before its ack
+    conf.setBoolean(STORAGE_FSYNC, false);
     return conf;
   }
 

@@ -8,6 +8,8 @@ import org.apache.hadoop.conf.Configuration;
 public interface EmbeddedStorage extends AutoCloseable {
   /** The storage's node count (DataNodes, Cassandra nodes), as its client configuration carries it into result records. */
   String STORAGE_NODES = BenchmarkTool.STORAGE_NODES;
+  /** Whether it syncs writes to disk before acknowledging them, as its client configuration carries it into result records. */
+  String STORAGE_FSYNC = BenchmarkTool.STORAGE_FSYNC;
 
   /** A client configuration whose fs.defaultFS is this storage. */
   Configuration conf();

@@ -33,9 +33,10 @@ public final class Hibench {
   }
 
   public static int run(String[] args, PrintStream out, PrintStream err) {
-    if (args.length > 0 && (args[0].equals("run") || args[0].equals("plan") || args[0].equals("summary"))) {
+    if (args.length > 0 && List.of("run", "plan", "summary", "compare").contains(args[0])) {
       Callable<Integer> command = args[0].equals("run") ? new SuiteRun(out)
-          : args[0].equals("plan") ? new Plan(out) : new SummaryCommand(out);
+          : args[0].equals("plan") ? new Plan(out)
+          : args[0].equals("summary") ? new SummaryCommand(out) : new CompareCommand(out);
       return execute(command, "hibench " + args[0], Arrays.copyOfRange(args, 1, args.length), out, err);
     }
     if (args.length > 0 && args[0].equals("storage")) {
@@ -58,6 +59,7 @@ public final class Hibench {
       PrintStream to = help ? out : err;
       to.println("Usage: bin/hibench run|plan [options]      the suite (see bin/hibench run --help)");
       to.println("       bin/hibench summary [--report-dir D] its summary from hibench.jsonl (after run-all.sh)");
+      to.println("       bin/hibench compare A B [--force]    two report directories side by side, if equally durable");
       to.println("       bin/hibench cfs usage|check [...]    a Cassandra file system's usage and consistency check");
       to.println("       bin/hibench storage start --target hdfs|cfs [--nodes N] [--dir D] [--secure]");
       to.println("                                           the embedded storage alone, for stock tools (URI and CONF lines)");

@@ -1,6 +1,50 @@
 package io.hibenchdse.launcher;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.hibenchdse.core.JsonLinesExporter;
+import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
+import io.hibenchdse.core.UsageException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 
 /** One measured run of a suite workload at a profile. */
-record Measurement(String workload, Profile profile, RunResult result) {}
+record Measurement(String workload, Profile profile, RunResult result) {
+  /**
+   * The suite's runs in a report directory's {@code hibench.jsonl} (records of other runs left
+   * out), smallest profile first: it is each workload's baseline.
+   */
+  static List<Measurement> read(Path reportDir) throws IOException {
+    Path json = reportDir.resolve(Results.JSON_FILE);
+    if (!Files.isReadable(json)) {
+      throw new UsageException(json + " does not exist");
+    }
+    List<Measurement> measurements = new ArrayList<>();
+    List<String> lines = Files.readAllLines(json);
+    for (int i = 0; i < lines.size(); i++) {
+      if (lines.get(i).trim().isEmpty()) {
+        continue;
+      }
+      RunResult r;
+      try {
+        r = JsonLinesExporter.fromJson(lines.get(i));
+      } catch (JsonProcessingException e) {
+        throw new UsageException(json + " line " + (i + 1) + ": not a result record (" + e.getOriginalMessage() + ")");
+      }
+      String workload = r.configuration.get(SuiteOptions.SUITE_WORKLOAD);
+      String profile = r.configuration.get(SuiteOptions.PROFILE);
+      if (workload != null && profile != null) {
+        measurements.add(new Measurement(workload, Profile.of(profile), r));
+      }
+    }
+    if (measurements.isEmpty()) {
+      throw new UsageException(json + " holds no run of the suite (none has " + SuiteOptions.PROFILE + ")");
+    }
+    measurements.sort(Comparator.comparing(Measurement::profile));
+    return measurements;
+  }
+}

@@ -43,7 +43,7 @@ final class StorageCommand implements Callable<Integer> {
 
   /** The client settings stock tools need, as Hadoop reads them from {@code <conf dir>/core-site.xml}. */
   private static final String[] CLIENT_KEYS = {"fs.defaultFS", "dfs.replication", "cfs.datacenter", "cfs.replication",
-      EmbeddedStorage.STORAGE_NODES, "cfs.username", "cfs.ssl.truststore.path", "hadoop.security.credential.provider.path"};
+      EmbeddedStorage.STORAGE_NODES, EmbeddedStorage.STORAGE_FSYNC, "cfs.username", "cfs.ssl.truststore.path", "hadoop.security.credential.provider.path"};
 
   @Command(name = "start", mixinStandardHelpOptions = true,
       description = {"Starts the storage and keeps it running until Ctrl-C or SIGTERM, then stops it cleanly.",

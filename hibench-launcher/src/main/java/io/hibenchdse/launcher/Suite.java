@@ -1,6 +1,6 @@
 package io.hibenchdse.launcher;
 
-import io.hibenchdse.core.Driver;
+import io.hibenchdse.core.HibenchCoreJar;
 import io.hibenchdse.core.UsageException;
 import io.hibenchdse.core.Workload;
 import io.hibenchdse.core.WorkloadDriver;
@@ -15,9 +15,9 @@ import java.util.Map;
 /** What the suite is made of: its jars with their workloads, and the workloads benchmarks.lst names. */
 final class Suite {
   /** Each jar's driver by jar name, as the plan names them. */
-  static final Map<String, WorkloadDriver> JARS = Map.of("hibench-core", Driver.DRIVER,
-      "dfsio-enhanced", io.hibenchdse.dfsio.Driver.DRIVER, "tpcx-hs", io.hibenchdse.tpcxhs.Driver.DRIVER,
-      "hive-datagen", io.hibenchdse.hive.Driver.DRIVER);
+  static final Map<String, WorkloadDriver> JARS = Map.of("hibench-core", HibenchCoreJar.DRIVER,
+      "dfsio-enhanced", io.hibenchdse.dfsio.DfsioEnhancedJar.DRIVER, "tpcx-hs", io.hibenchdse.tpcxhs.TpcxHsJar.DRIVER,
+      "hive-datagen", io.hibenchdse.hive.HiveDataGenJar.DRIVER);
 
   static final List<SuiteWorkload> WORKLOADS = List.of(MicroWorkload.WORDCOUNT, MicroWorkload.SORT,
       DfsioeWorkload.WRITE, DfsioeWorkload.READ, new TpcxHsWorkload(), HiveBenchWorkload.SCAN,

@@ -1,15 +1,7 @@
 package io.hibenchdse.launcher;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import io.hibenchdse.core.JsonLinesExporter;
-import io.hibenchdse.core.Results;
-import io.hibenchdse.core.RunResult;
-import io.hibenchdse.core.UsageException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -33,34 +25,7 @@ final class SummaryCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Path json = reportDir.resolve(Results.JSON_FILE);
-    if (!Files.isReadable(json)) {
-      throw new UsageException(json + " does not exist");
-    }
-    List<Measurement> measurements = new ArrayList<>();
-    List<String> lines = Files.readAllLines(json);
-    for (int i = 0; i < lines.size(); i++) {
-      if (lines.get(i).trim().isEmpty()) {
-        continue;
-      }
-      RunResult r;
-      try {
-        r = JsonLinesExporter.fromJson(lines.get(i));
-      } catch (JsonProcessingException e) {
-        throw new UsageException(json + " line " + (i + 1) + ": not a result record (" + e.getOriginalMessage() + ")");
-      }
-      String workload = r.configuration.get(SuiteOptions.SUITE_WORKLOAD);
-      String profile = r.configuration.get(SuiteOptions.PROFILE);
-      if (workload != null && profile != null) {
-        measurements.add(new Measurement(workload, Profile.of(profile), r));
-      }
-    }
-    if (measurements.isEmpty()) {
-      throw new UsageException(json + " holds no run of the suite (none has " + SuiteOptions.PROFILE + ")");
-    }
-    // smallest profile first: it is each workload's baseline
-    measurements.sort(Comparator.comparing(Measurement::profile));
-    List<Summary.Row> rows = Summary.rows(measurements);
+    List<Summary.Row> rows = Summary.rows(Measurement.read(reportDir));
     Summary.write(rows, reportDir);
     Summary.print(rows, out);
     return 0;

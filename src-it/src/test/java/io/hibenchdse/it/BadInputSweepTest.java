@@ -32,8 +32,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BadInputSweepTest {
-  static final WorkloadDriver ALL = WorkloadDriver.combined("all", io.hibenchdse.core.Driver.DRIVER,
-      io.hibenchdse.tpcxhs.Driver.DRIVER, io.hibenchdse.dfsio.Driver.DRIVER, io.hibenchdse.hive.Driver.DRIVER);
+  static final WorkloadDriver ALL = WorkloadDriver.combined("all", io.hibenchdse.core.HibenchCoreJar.DRIVER,
+      io.hibenchdse.tpcxhs.TpcxHsJar.DRIVER, io.hibenchdse.dfsio.DfsioEnhancedJar.DRIVER, io.hibenchdse.hive.HiveDataGenJar.DRIVER);
 
   /** The local job runner's and the reports' directories: the runs' own, not the user's. */
   static final List<String> SCRATCH = List.of("hadoop-tmp", "staging", "mapred-local", "mapred-temp", "report", "out");

@@ -152,7 +152,7 @@ class CfsClusterTest {
     }, killer);
     TestData.Outcome o;
     try {
-      o = TestData.run(io.hibenchdse.dfsio.Driver.DRIVER, c, "dfsioe", mode, "-nrFiles", Integer.toString(FILES),
+      o = TestData.run(io.hibenchdse.dfsio.DfsioEnhancedJar.DRIVER, c, "dfsioe", mode, "-nrFiles", Integer.toString(FILES),
           "-fileSize", Long.toString(FILE_MB), "-bufferSize", Integer.toString(BUFFER), "-sampleInterval", "50",
           "-plotInterval", "200", "-sumThreshold", "0.4",
           "-resFile", new File(dir, "result" + mode + ".txt").getPath(), "-tputFile", new File(dir, "tput" + mode + ".csv").getPath());

@@ -57,7 +57,7 @@ class CfsOnYarnTest {
       // DFSIOE: one map a file, each in a task JVM writing to and reading from the node
       jc.set("test.build.data", "/yarn-wc/dfsio");
       for (String mode : new String[] {"-write", "-read"}) {
-        TestData.Outcome run = TestData.run(io.hibenchdse.dfsio.Driver.DRIVER, jc, "dfsioe", mode, "-nrFiles", "2",
+        TestData.Outcome run = TestData.run(io.hibenchdse.dfsio.DfsioEnhancedJar.DRIVER, jc, "dfsioe", mode, "-nrFiles", "2",
             "-fileSize", "2", "-sampleInterval", "20");
         assertEquals(0, run.status, mode + ": " + run);
         assertEquals(4L << 20, run.result.inputBytes, mode);
@@ -68,7 +68,7 @@ class CfsOnYarnTest {
 
       // TPCx-HS, both runs (12 jobs): the sorted output holds GenSort's records, in order
       long rows = 20000;
-      TestData.Outcome hs = TestData.run(io.hibenchdse.tpcxhs.Driver.DRIVER, jc, "tpcxhs", "-rows", Long.toString(rows),
+      TestData.Outcome hs = TestData.run(io.hibenchdse.tpcxhs.TpcxHsJar.DRIVER, jc, "tpcxhs", "-rows", Long.toString(rows),
           "-replication", "1", "-root", "/yarn-wc/TPCx-HS");
       assertEquals(0, hs.status, hs.toString());
       assertEquals(FaultsSurvivedTest.genSortChecksum(rows),

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hibenchdse.core.TestData;
 import io.hibenchdse.dfsio.DfsioeMetrics;
-import io.hibenchdse.dfsio.Driver;
+import io.hibenchdse.dfsio.DfsioEnhancedJar;
 import io.hibenchdse.dfsio.FailOnceFileSystem;
 import java.io.File;
 import java.nio.file.Files;
@@ -39,7 +39,7 @@ class DfsioeFailedAttemptTest {
       jc.set("hibench.report.dir", new File(dir, "report").getPath());
 
       File res = new File(dir, "result.txt");
-      TestData.Outcome o = TestData.run(Driver.DRIVER, jc, "dfsioe", "-write", "-nrFiles", "2", "-fileSize", "4",
+      TestData.Outcome o = TestData.run(DfsioEnhancedJar.DRIVER, jc, "dfsioe", "-write", "-nrFiles", "2", "-fileSize", "4",
           "-bufferSize", "65536", "-sampleInterval", "5", "-plotInterval", "10", "-sumThreshold", "0.4",
           "-resFile", res.getPath(), "-tputFile", new File(dir, "tput.csv").getPath());
       assertEquals(0, o.status, o.toString());

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hibenchdse.core.TestData;
 import io.hibenchdse.dfsio.DfsioeMetrics;
-import io.hibenchdse.dfsio.Driver;
+import io.hibenchdse.dfsio.DfsioEnhancedJar;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,7 +20,7 @@ class DfsioeOnHdfsTest extends EmbeddedHdfsTest {
   private TestData.Outcome dfsioe(String mode, Path csv) {
     Configuration c = new Configuration(conf);
     c.set("test.build.data", "/bench/dfsioe");
-    return TestData.run(Driver.DRIVER, c, "dfsioe", mode, "-nrFiles", "4", "-fileSize", "4",
+    return TestData.run(DfsioEnhancedJar.DRIVER, c, "dfsioe", mode, "-nrFiles", "4", "-fileSize", "4",
         "-sampleInterval", "2", "-plotInterval", "5", "-bufferSize", "65536",
         "-resFile", dir.toPath().resolve("res.txt").toString(), "-tputFile", csv.toString());
   }

@@ -99,7 +99,7 @@ class FaultsSurvivedTest {
         File res = new File(dir, "result.txt");
         TestData.Outcome o;
         try {
-          o = TestData.run(io.hibenchdse.dfsio.Driver.DRIVER, jc, "dfsioe", "-write", "-nrFiles", Integer.toString(files),
+          o = TestData.run(io.hibenchdse.dfsio.DfsioEnhancedJar.DRIVER, jc, "dfsioe", "-write", "-nrFiles", Integer.toString(files),
               "-fileSize", Long.toString(fileSize / MB), "-bufferSize", "65536", "-sampleInterval", "50",
               "-plotInterval", "200", "-sumThreshold", "0.4", "-resFile", res.getPath(),
               "-tputFile", new File(dir, "tput.csv").getPath());
@@ -247,7 +247,7 @@ class FaultsSurvivedTest {
       CompletableFuture<Stop> stop = CompletableFuture.supplyAsync(() -> stopADataNodeDuringSort(hdfs, root, done), stopper);
       TestData.Outcome o;
       try {
-        o = TestData.run(io.hibenchdse.tpcxhs.Driver.DRIVER, c, "tpcxhs", "-rows", Long.toString(rows),
+        o = TestData.run(io.hibenchdse.tpcxhs.TpcxHsJar.DRIVER, c, "tpcxhs", "-rows", Long.toString(rows),
             "-root", root.toString(), "-replication", "3");
       } finally {
         done.set(true);
@@ -341,7 +341,7 @@ class FaultsSurvivedTest {
       c.setInt("mapreduce.job.reduces", 2);
       Path in = new Path("/faults/TPCx-HS/input");
       Path out = new Path("/faults/TPCx-HS/output");
-      TestData.Outcome gen = TestData.run(io.hibenchdse.tpcxhs.Driver.DRIVER, c, "hsgen", "-rows", Long.toString(rows),
+      TestData.Outcome gen = TestData.run(io.hibenchdse.tpcxhs.TpcxHsJar.DRIVER, c, "hsgen", "-rows", Long.toString(rows),
           "-replication", "1", in.toString());
       assertEquals(0, gen.status, gen.toString());
       String checksum = gen.result.metrics(HsGen.Metrics.class).checksum;
@@ -372,13 +372,13 @@ class FaultsSurvivedTest {
       }
       System.out.printf("the surviving cfs:// client answered %d ms after the node was back (last failure: %s)%n",
           TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - back), last);
-      TestData.Outcome check = TestData.run(io.hibenchdse.tpcxhs.Driver.DRIVER, c, "hsdatacheck", "-rows",
+      TestData.Outcome check = TestData.run(io.hibenchdse.tpcxhs.TpcxHsJar.DRIVER, c, "hsdatacheck", "-rows",
           Long.toString(rows), "-replication", "1", in.toString());
       assertEquals(0, check.status, check.toString());
-      TestData.Outcome sort = TestData.run(io.hibenchdse.tpcxhs.Driver.DRIVER, c, "hssort", "-replication", "1",
+      TestData.Outcome sort = TestData.run(io.hibenchdse.tpcxhs.TpcxHsJar.DRIVER, c, "hssort", "-replication", "1",
           in.toString(), out.toString());
       assertEquals(0, sort.status, sort.toString());
-      TestData.Outcome validate = TestData.run(io.hibenchdse.tpcxhs.Driver.DRIVER, c, "hsvalidate", "-rows",
+      TestData.Outcome validate = TestData.run(io.hibenchdse.tpcxhs.TpcxHsJar.DRIVER, c, "hsvalidate", "-rows",
           Long.toString(rows), "-checksum", checksum, out.toString(), "/faults/TPCx-HS/validate");
       assertEquals(0, validate.status, validate.toString());
       assertTrue(checksum.equalsIgnoreCase(validate.result.metrics(HsValidate.Metrics.class).checksum), validate.result.metrics.toString());

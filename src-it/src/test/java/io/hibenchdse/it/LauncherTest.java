@@ -226,13 +226,13 @@ class LauncherTest {
   void jobJarListsItsWorkloadsLikeTheExamplesJar() throws Exception {
     File jar = jobJar();
     String hadoop = hadoopClasspath();
-    Proc list = exec("java", "-cp", jar + File.pathSeparator + hadoop, "io.hibenchdse.core.Driver");
+    Proc list = exec("java", "-cp", jar + File.pathSeparator + hadoop, "io.hibenchdse.core.HibenchCoreJar");
     assertEquals(2, list.status());
     assertTrue(list.err().stream().anyMatch(l -> l.trim().startsWith("randomtextwriter")), list.toString());
     assertTrue(list.err().stream().anyMatch(l -> l.trim().startsWith("sort")), list.toString());
     // Main-Class is set, picocli and Jackson are relocated inside the jar
     try (var j = new java.util.jar.JarFile(jar)) {
-      assertEquals("io.hibenchdse.core.Driver", j.getManifest().getMainAttributes().getValue("Main-Class"));
+      assertEquals("io.hibenchdse.core.HibenchCoreJar", j.getManifest().getMainAttributes().getValue("Main-Class"));
       assertTrue(j.getEntry("io/hibenchdse/shaded/picocli/CommandLine.class") != null);
       assertTrue(j.getEntry("io/hibenchdse/shaded/jackson/databind/ObjectMapper.class") != null);
       assertTrue(j.getEntry("org/apache/hadoop/conf/Configuration.class") == null, "Hadoop is provided");

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hibenchdse.core.JsonLinesExporter;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.TestData;
-import io.hibenchdse.tpcxhs.Driver;
+import io.hibenchdse.tpcxhs.TpcxHsJar;
 import io.hibenchdse.tpcxhs.ScaleFactor;
 import io.hibenchdse.tpcxhs.TpcxHs;
 import io.hibenchdse.tpcxhs.TpcxHsMetrics;
@@ -21,7 +21,7 @@ class TpcxHsOnHdfsTest extends EmbeddedHdfsTest {
   void twoRunsAndTheMetricFromTheMeasuredTime() throws Exception {
     Configuration c = new Configuration(conf);
     c.setInt("mapreduce.job.reduces", 2);
-    TestData.Outcome o = TestData.run(Driver.DRIVER, c, "tpcxhs", "-rows", "10000", "-root", "/TPCx-HS",
+    TestData.Outcome o = TestData.run(TpcxHsJar.DRIVER, c, "tpcxhs", "-rows", "10000", "-root", "/TPCx-HS",
         "-systemCost", "5000", "-watts", "400");
     assertEquals(0, o.status, o.toString());
     // the tool publishes its own record; read it back from the report directory

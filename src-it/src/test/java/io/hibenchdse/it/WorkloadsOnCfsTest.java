@@ -87,7 +87,7 @@ class WorkloadsOnCfsTest extends EmbeddedHdfsTest {
     Configuration c = new Configuration(cfs);
     c.set("test.build.data", "/it/dfsioe");
     for (String mode : new String[] {"-write", "-read"}) {
-      TestData.Outcome o = TestData.run(io.hibenchdse.dfsio.Driver.DRIVER, c, "dfsioe", mode, "-nrFiles", "2",
+      TestData.Outcome o = TestData.run(io.hibenchdse.dfsio.DfsioEnhancedJar.DRIVER, c, "dfsioe", mode, "-nrFiles", "2",
           "-fileSize", "4", "-sampleInterval", "2", "-plotInterval", "5", "-bufferSize", "65536",
           "-resFile", new File(dir, "cfs-res.txt").getPath(), "-tputFile", new File(dir, "cfs-tput" + mode + ".csv").getPath());
       assertEquals(0, o.status, o.toString());
@@ -159,7 +159,7 @@ class WorkloadsOnCfsTest extends EmbeddedHdfsTest {
   void tpcxHsRunsAndValidatesOnCfs() throws Exception {
     Configuration c = new Configuration(cfs);
     c.setInt("mapreduce.job.reduces", 2);
-    TestData.Outcome o = TestData.run(io.hibenchdse.tpcxhs.Driver.DRIVER, c, "tpcxhs", "-rows", "10000",
+    TestData.Outcome o = TestData.run(io.hibenchdse.tpcxhs.TpcxHsJar.DRIVER, c, "tpcxhs", "-rows", "10000",
         "-root", "/it/TPCx-HS", "-replication", "1");
     assertEquals(0, o.status, o.toString());
     FileSystem fs = FileSystem.get(cfs);

@@ -25,11 +25,11 @@ class FaultInjectionTest {
   static void sortedData() {
     conf = TestData.localConf(dir);
     conf.setInt("mapreduce.job.reduces", 2);
-    TestData.Outcome gen = TestData.run(Driver.DRIVER, conf, "hsgen", "-rows", String.valueOf(ROWS), "-replication", "1",
+    TestData.Outcome gen = TestData.run(TpcxHsJar.DRIVER, conf, "hsgen", "-rows", String.valueOf(ROWS), "-replication", "1",
         new File(dir, "gen").getPath());
     assertEquals(0, gen.status, gen.toString());
     checksum = gen.result.metrics(HsGen.Metrics.class).checksum;
-    assertEquals(0, TestData.run(Driver.DRIVER, conf, "hssort", "-replication", "1", new File(dir, "gen").getPath(),
+    assertEquals(0, TestData.run(TpcxHsJar.DRIVER, conf, "hssort", "-replication", "1", new File(dir, "gen").getPath(),
         new File(dir, "sorted").getPath()).status);
   }
 
@@ -57,7 +57,7 @@ class FaultInjectionTest {
   }
 
   private static TestData.Outcome validate(Configuration c, String data) {
-    return TestData.run(Driver.DRIVER, c, "hsvalidate", "-overwrite", "-rows", String.valueOf(ROWS), "-checksum", checksum,
+    return TestData.run(TpcxHsJar.DRIVER, c, "hsvalidate", "-overwrite", "-rows", String.valueOf(ROWS), "-checksum", checksum,
         data, data + "-report");
   }
 
@@ -163,15 +163,15 @@ class FaultInjectionTest {
 
   @Test
   void dataCheckFailsOnAShortFileAndTheWrongReplication() throws Exception {
-    TestData.Outcome ok = TestData.run(Driver.DRIVER, conf, "hsdatacheck", "-rows", String.valueOf(ROWS), "-replication", "1",
+    TestData.Outcome ok = TestData.run(TpcxHsJar.DRIVER, conf, "hsdatacheck", "-rows", String.valueOf(ROWS), "-replication", "1",
         new File(dir, "gen").getPath());
     assertEquals(0, ok.status, ok.toString());
     String shortData = damaged("short", b -> Arrays.copyOf(b, b.length - 50));
-    assertFails(TestData.run(Driver.DRIVER, conf, "hsdatacheck", "-rows", String.valueOf(ROWS), "-replication", "1",
+    assertFails(TestData.run(TpcxHsJar.DRIVER, conf, "hsdatacheck", "-rows", String.valueOf(ROWS), "-replication", "1",
         shortData), "part-r-00001", "not whole 100-byte records");
-    assertFails(TestData.run(Driver.DRIVER, conf, "hsdatacheck", "-rows", String.valueOf(ROWS), "-replication", "3",
+    assertFails(TestData.run(TpcxHsJar.DRIVER, conf, "hsdatacheck", "-rows", String.valueOf(ROWS), "-replication", "3",
         new File(dir, "gen").getPath()), "has replication 1, expected 3");
-    assertFails(TestData.run(Driver.DRIVER, conf, "hsdatacheck", "-rows", String.valueOf(ROWS + 1), "-replication", "1",
+    assertFails(TestData.run(TpcxHsJar.DRIVER, conf, "hsdatacheck", "-rows", String.valueOf(ROWS + 1), "-replication", "1",
         new File(dir, "gen").getPath()), "holds " + ROWS + " records", "expected " + (ROWS + 1));
   }
 }

@@ -36,7 +36,7 @@ class HsToolsTest {
   }
 
   TestData.Outcome hs(String... args) {
-    return TestData.run(Driver.DRIVER, conf, args);
+    return TestData.run(TpcxHsJar.DRIVER, conf, args);
   }
 
   /** The data files of a directory, concatenated in name order. */
@@ -73,7 +73,7 @@ class HsToolsTest {
     assertEquals(0, gen.status, gen.toString());
     Configuration three = new Configuration(conf);
     three.setInt("mapreduce.job.reduces", 3);
-    assertEquals(0, TestData.run(Driver.DRIVER, three, "hssort", "-replication", "1", path("in"), path("hs-sorted")).status);
+    assertEquals(0, TestData.run(TpcxHsJar.DRIVER, three, "hssort", "-replication", "1", path("in"), path("hs-sorted")).status);
     assertEquals(3, TestData.parts(conf, new Path(path("hs-sorted"))).size());
     assertEquals(0, ToolRunner.run(new Configuration(conf), new TeraValidate(), new String[] {path("hs-sorted"), path("tv")}));
     List<String> report = Files.readAllLines(new File(TestData.parts(conf, new Path(path("tv"))).get(0).toUri()).toPath());

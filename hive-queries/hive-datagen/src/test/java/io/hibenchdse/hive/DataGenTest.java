@@ -40,7 +40,7 @@ class DataGenTest {
   }
 
   private TestData.Outcome generate(Configuration conf, String name, String format) {
-    return TestData.run(Driver.DRIVER, conf, "HiBench.DataGen", "-t", "hive", "-b", dir.getAbsolutePath(),
+    return TestData.run(HiveDataGenJar.DRIVER, conf, "HiBench.DataGen", "-t", "hive", "-b", dir.getAbsolutePath(),
         "-n", name, "-m", String.valueOf(MAPS), "-r", "2", "-p", String.valueOf(PAGES), "-v", String.valueOf(VISITS),
         "-o", format);
   }
@@ -197,7 +197,7 @@ class DataGenTest {
       String[] all = new String[args.length + 1];
       all[0] = "HiBench.DataGen";
       System.arraycopy(args, 0, all, 1, args.length);
-      TestData.Outcome o = TestData.run(Driver.DRIVER, conf, all);
+      TestData.Outcome o = TestData.run(HiveDataGenJar.DRIVER, conf, all);
       assertEquals(2, o.status, String.join(" ", args) + ": " + o);
       assertEquals(1, o.errLines.size(), o.toString());
     }

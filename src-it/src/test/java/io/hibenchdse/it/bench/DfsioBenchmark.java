@@ -4,7 +4,7 @@ import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.TestData;
 import io.hibenchdse.core.WorkloadDriver;
-import io.hibenchdse.dfsio.Driver;
+import io.hibenchdse.dfsio.DfsioEnhancedJar;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.file.Files;

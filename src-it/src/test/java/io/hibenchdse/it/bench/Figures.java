@@ -6,7 +6,7 @@ import java.io.File;
 import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.WorkloadDriver;
-import io.hibenchdse.dfsio.Driver;
+import io.hibenchdse.dfsio.DfsioEnhancedJar;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +32,7 @@ final class Figures {
     if (mode.equals("write")) {
       args.add("-overwrite");
     }
-    BenchmarkTool tool = Driver.DRIVER.find("dfsioe").newTool();
+    BenchmarkTool tool = DfsioEnhancedJar.DRIVER.find("dfsioe").newTool();
     if (WorkloadDriver.run(tool, c, args.toArray(new String[0]), System.err) != 0) {
       throw new IllegalStateException("dfsioe -" + mode + " failed");
     }

@@ -1,7 +1,7 @@
 package io.hibenchdse.it.bench;
 
 import io.hibenchdse.core.BenchmarkTool;
-import io.hibenchdse.core.Driver;
+import io.hibenchdse.core.HibenchCoreJar;
 import io.hibenchdse.core.RandomTextWriter;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.TestData;
@@ -163,7 +163,7 @@ public final class MicroBenchmark implements java.util.concurrent.Callable<Integ
   }
 
   private static RunResult run(Configuration conf, String workload, String... args) {
-    BenchmarkTool tool = Driver.DRIVER.find(workload).newTool();
+    BenchmarkTool tool = HibenchCoreJar.DRIVER.find(workload).newTool();
     Configuration c = new Configuration(conf);
     c.set("hibench.report.dir", new File(System.getProperty("java.io.tmpdir"), "hibench-bench-report").getPath());
     require(WorkloadDriver.run(tool, c, args, System.err) == 0);

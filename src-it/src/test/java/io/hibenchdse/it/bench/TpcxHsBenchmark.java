@@ -3,7 +3,7 @@ package io.hibenchdse.it.bench;
 import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.TestData;
 import io.hibenchdse.core.WorkloadDriver;
-import io.hibenchdse.tpcxhs.Driver;
+import io.hibenchdse.tpcxhs.TpcxHsJar;
 import java.io.File;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -117,7 +117,7 @@ public final class TpcxHsBenchmark implements Callable<Integer> {
   }
 
   private double ours(Configuration conf, String workload, String... args) {
-    BenchmarkTool tool = Driver.DRIVER.find(workload).newTool();
+    BenchmarkTool tool = TpcxHsJar.DRIVER.find(workload).newTool();
     Configuration c = new Configuration(conf);
     c.set("hibench.report.dir", new File(dir, "report").getPath());
     long t0 = System.nanoTime();

@@ -57,7 +57,7 @@ class HiveQueriesTest {
   }
 
   static void generate(Configuration conf, String base, String format) {
-    TestData.Outcome o = TestData.run(io.hibenchdse.hive.Driver.DRIVER, conf, "HiBench.DataGen", "-t", "hive",
+    TestData.Outcome o = TestData.run(io.hibenchdse.hive.HiveDataGenJar.DRIVER, conf, "HiBench.DataGen", "-t", "hive",
         "-b", base, "-n", "Input", "-m", "2", "-r", "2", "-p", String.valueOf(PAGES), "-v", String.valueOf(VISITS),
         "-o", format);
     assertEquals(0, o.status, o.toString());

@@ -7,11 +7,11 @@ import org.apache.hadoop.conf.Configuration;
  * Main-Class of examples.jar, which replaces hadoop-mapreduce-examples.jar: HiBench's scripts run
  * randomtextwriter, wordcount, sort, teragen and terasort against the one ${HADOOP_EXAMPLES_JAR}.
  */
-public final class Driver {
+public final class ExamplesJar {
   public static final WorkloadDriver DRIVER = WorkloadDriver.combined("examples",
-      io.hibenchdse.core.Driver.DRIVER, io.hibenchdse.tpcxhs.Driver.DRIVER);
+      io.hibenchdse.core.HibenchCoreJar.DRIVER, io.hibenchdse.tpcxhs.TpcxHsJar.DRIVER);
 
-  private Driver() {}
+  private ExamplesJar() {}
 
   public static void main(String[] args) {
     System.exit(DRIVER.run(new Configuration(), args, System.err));

@@ -5,7 +5,7 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 
 /** Main-Class of hibench-core.jar: {@code hadoop jar hibench-core.jar wordcount IN OUT}. */
-public final class Driver {
+public final class HibenchCoreJar {
   public static final List<Workload> WORKLOADS = Arrays.asList(
       new Workload("randomtextwriter",
           "A map-only job that writes random text records (the WordCount and Sort input).",
@@ -15,7 +15,7 @@ public final class Driver {
 
   public static final WorkloadDriver DRIVER = new WorkloadDriver("hibench-core", WORKLOADS);
 
-  private Driver() {}
+  private HibenchCoreJar() {}
 
   public static void main(String[] args) {
     System.exit(DRIVER.run(new Configuration(), args, System.err));

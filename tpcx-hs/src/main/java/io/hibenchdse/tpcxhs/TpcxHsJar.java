@@ -6,7 +6,7 @@ import java.util.Arrays;
 import org.apache.hadoop.conf.Configuration;
 
 /** Main-Class of tpcx-hs.jar: {@code hadoop jar tpcx-hs.jar hsgen -sf 1TB /HS/in}. */
-public final class Driver {
+public final class TpcxHsJar {
   public static final WorkloadDriver DRIVER = new WorkloadDriver("tpcx-hs", Arrays.asList(
       new Workload("hsgen", "Generates the data set (TeraGen's records, replication 3).", HsGen::new),
       new Workload("hsdatacheck", "Checks record count, size and replication of a data set.", HsDataCheck::new),
@@ -23,7 +23,7 @@ public final class Driver {
       new Workload("terasort", "TeraSort's command line: terasort IN OUT.", HsSort::new),
       new Workload("teravalidate", "TeraValidate's command line: teravalidate IN REPORT.", HsValidate::new)));
 
-  private Driver() {}
+  private TpcxHsJar() {}
 
   public static void main(String[] args) {
     System.exit(DRIVER.run(new Configuration(), args, System.err));

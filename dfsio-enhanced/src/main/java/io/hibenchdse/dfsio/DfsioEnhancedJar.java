@@ -6,7 +6,7 @@ import java.util.Arrays;
 import org.apache.hadoop.conf.Configuration;
 
 /** Main-Class of dfsio-enhanced.jar: {@code hadoop jar dfsio-enhanced.jar dfsioe -write ...}. */
-public final class Driver {
+public final class DfsioEnhancedJar {
   public static final WorkloadDriver DRIVER = new WorkloadDriver("dfsio-enhanced", Arrays.asList(
       new Workload("dfsioe", "EnhancedDFSIO: write or read bandwidth, classic and steady-phase aggregated.",
           EnhancedDfsio::new),
@@ -14,7 +14,7 @@ public final class Driver {
       new Workload("org.apache.hadoop.fs.dfsioe.TestDFSIOEnh", "dfsioe under the stock tool's class name.",
           EnhancedDfsio::new)));
 
-  private Driver() {}
+  private DfsioEnhancedJar() {}
 
   public static void main(String[] args) {
     System.exit(DRIVER.run(new Configuration(), args, System.err));

@@ -8,11 +8,11 @@ import org.apache.hadoop.conf.Configuration;
  * {@code hadoop jar $DATATOOLS HiBench.DataGen ...} and
  * {@code hadoop jar $DATATOOLS org.apache.hadoop.fs.dfsioe.TestDFSIOEnh ...} against one jar.
  */
-public final class Driver {
+public final class DatatoolsJar {
   public static final WorkloadDriver DRIVER = WorkloadDriver.combined("datatools",
-      io.hibenchdse.hive.Driver.DRIVER, io.hibenchdse.dfsio.Driver.DRIVER);
+      io.hibenchdse.hive.HiveDataGenJar.DRIVER, io.hibenchdse.dfsio.DfsioEnhancedJar.DRIVER);
 
-  private Driver() {}
+  private DatatoolsJar() {}
 
   public static void main(String[] args) {
     System.exit(DRIVER.run(new Configuration(), args, System.err));

@@ -1,0 +1,68 @@
+package io.hibenchdse.launcher;
+
+import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.core.RunResult;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What a write had reached when the storage acknowledged it, as a run's record says: how many
+ * replicas the data gets, how many acknowledge a write and serve a read, and whether the write was
+ * on disk. Two storages that differ here do not do the same work, so their figures do not compare
+ * (a system that acknowledges from memory looks faster for that alone).
+ */
+record Durability(String replication, String writeAcks, String readReplicas, String fsyncBeforeAck) {
+  static final String NOT_RECORDED = "not recorded";
+
+  static Durability of(RunResult r) {
+    int rf = r.replication;
+    String scheme = r.fileSystem == null ? "" : URI.create(r.fileSystem).getScheme();
+    String write = NOT_RECORDED;
+    String read = NOT_RECORDED;
+    if ("cfs".equals(scheme) && r.configuration.containsKey("cfs.replication")) {
+      rf = Integer.parseInt(r.configuration.get("cfs.replication"));
+      write = ofReplicas(replicas(r.configuration.get("cfs.consistencylevel.write"), rf), rf);
+      read = ofReplicas(replicas(r.configuration.get("cfs.consistencylevel.read"), rf), rf);
+    } else if ("hdfs".equals(scheme) || "file".equals(scheme)) {
+      write = ofReplicas(rf, rf); // HDFS's pipeline acknowledges once every replica has the packet
+      read = ofReplicas(1, rf);
+    }
+    return new Durability(Integer.toString(rf), write, read,
+        r.configuration.getOrDefault(BenchmarkTool.STORAGE_FSYNC, NOT_RECORDED));
+  }
+
+  /** Replicas a Cassandra consistency level waits for at replication {@code rf}; -1 when unknown. */
+  static int replicas(String level, int rf) {
+    switch (level == null ? "" : level.toUpperCase(Locale.ROOT)) {
+      case "ANY": return 0;
+      case "ONE": case "LOCAL_ONE": return 1;
+      case "TWO": return 2;
+      case "THREE": return 3;
+      case "QUORUM": case "LOCAL_QUORUM": case "EACH_QUORUM": return rf / 2 + 1;
+      case "ALL": return rf;
+      default: return -1;
+    }
+  }
+
+  private static String ofReplicas(int n, int rf) {
+    return n < 0 ? NOT_RECORDED : n + " of " + rf;
+  }
+
+  /** Each setting that differs, named, with both sides' values: {@code replication (A 1, B 3)}. */
+  List<String> differences(Durability b, String nameA, String nameB) {
+    List<String> diff = new ArrayList<>();
+    add(diff, "replication", replication, b.replication, nameA, nameB);
+    add(diff, "write acknowledged by", writeAcks, b.writeAcks, nameA, nameB);
+    add(diff, "read from", readReplicas, b.readReplicas, nameA, nameB);
+    add(diff, "fsync before acknowledging (" + BenchmarkTool.STORAGE_FSYNC + ")", fsyncBeforeAck, b.fsyncBeforeAck, nameA, nameB);
+    return diff;
+  }
+
+  private static void add(List<String> diff, String setting, String a, String b, String nameA, String nameB) {
+    if (!a.equals(b)) {
+      diff.add(setting + " (" + nameA + ": " + a + ", " + nameB + ": " + b + ")");
+    }
+  }
+}
