@@ -32,6 +32,10 @@ public class DfsioeMetrics {
   public Long slotMs;
   /** One character a slot: {@code 1} steady, {@code .} not. */
   public String mask;
+  /** Aggregated throughput of every slot, bytes/s, for the slot chart. */
+  public double[] slotThroughput;
+  /** Maps running through the whole of every slot. */
+  public int[] slotConcurrency;
   public List<FailedAttempt> failedAttempts = new ArrayList<>();
 
   /** An attempt that failed, with what it moved before. */
@@ -85,6 +89,8 @@ public class DfsioeMetrics {
       m.slots = phase.steady.length;
       m.slotMs = phase.slotMs;
       m.mask = phase.mask();
+      m.slotThroughput = phase.throughput;
+      m.slotConcurrency = phase.concurrency;
     }
     return m;
   }

@@ -6,10 +6,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.FileSystem;
@@ -61,8 +64,22 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     "cfs.replication", "cfs.consistencylevel.read", "cfs.consistencylevel.write", "cfs.compression",
     "fs.local.block.size", "fs.local.subblock.size",
     // set by the suite's plan, so a summary can group runs of a real cluster too
-    "hibench.suite.workload", "hibench.profile", STORAGE_NODES, STORAGE_FSYNC,
+    "hibench.suite.workload", "hibench.profile", "hibench.suite.command", STORAGE_NODES, STORAGE_FSYNC,
   };
+
+  /** The launching machine and software, the same for every run of this JVM. */
+  private static final Map<String, String> ENVIRONMENT = new LinkedHashMap<>();
+
+  static {
+    ENVIRONMENT.put("hadoop", org.apache.hadoop.util.VersionInfo.getVersion());
+    ENVIRONMENT.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+    ENVIRONMENT.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
+    ENVIRONMENT.put("cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
+    java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    if (os instanceof com.sun.management.OperatingSystemMXBean) {
+      ENVIRONMENT.put("memoryBytes", Long.toString(((com.sun.management.OperatingSystemMXBean) os).getTotalPhysicalMemorySize()));
+    }
+  }
 
   /** The source GenericOptionsParser gives a {@code -D} setting (and so do we). */
   static final String COMMAND_LINE = "from command line";
@@ -75,6 +92,7 @@ public abstract class BenchmarkTool extends Configured implements Tool {
 
   private RunResult result;
   private CommandLine cl;
+  private String[] toolArgs;
 
   /** Command-line name, e.g. {@code wordcount}: the tool's picocli {@code @Command} name. */
   public String name() {
@@ -138,7 +156,8 @@ public abstract class BenchmarkTool extends Configured implements Tool {
   public final int run(String[] args) throws Exception {
     cl = new CommandLine(this).registerConverter(Path.class, Path::new);
     try {
-      cl.parseArgs(definitionsApplied(getConf(), args));
+      toolArgs = definitionsApplied(getConf(), args);
+      cl.parseArgs(toolArgs);
     } catch (CommandLine.ParameterException e) {
       throw new UsageException(e.getMessage());
     }
@@ -306,6 +325,16 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     RunResult r = new RunResult();
     r.workload = name();
     r.type = reportType();
+    r.command.add(name());
+    for (Map.Entry<String, String> kv : new TreeMap<>(conf.getValByRegex(".")).entrySet()) {
+      String[] sources = conf.getPropertySources(kv.getKey());
+      if (sources != null && Arrays.asList(sources).contains(COMMAND_LINE)) {
+        r.command.add("-D");
+        r.command.add(kv.getKey() + "=" + kv.getValue());
+      }
+    }
+    r.command.addAll(Arrays.asList(toolArgs));
+    r.environment.putAll(ENVIRONMENT);
     FileSystem fs = out.getFileSystem(conf);
     r.fileSystem = fs.getUri().toString();
     r.replication = fs.getDefaultReplication(out);

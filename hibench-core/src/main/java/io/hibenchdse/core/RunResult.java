@@ -1,9 +1,12 @@
 package io.hibenchdse.core;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -13,7 +16,7 @@ import java.util.TreeMap;
  */
 @JsonPropertyOrder({"workload", "type", "startMs", "endMs", "durationSec", "inputBytes",
     "throughputBytesPerSec", "nodes", "throughputPerNode", "fileSystem", "replication", "blockSize",
-    "parameters", "configuration", "metrics", "counters"})
+    "parameters", "configuration", "metrics", "counters", "command", "environment"})
 public class RunResult {
   /** Command-line name, e.g. {@code wordcount}. */
   public String workload;
@@ -45,6 +48,12 @@ public class RunResult {
   public Map<String, Object> metrics = new LinkedHashMap<>();
   /** Job counters, by group then name. */
   public Map<String, Map<String, Long>> counters = new TreeMap<>();
+  /** The command that reproduces the run: the workload, its {@code -D} settings and its arguments. */
+  @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  public List<String> command = new ArrayList<>();
+  /** The launching machine and software: Hadoop and JVM versions, OS, cores, memory. */
+  @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  public Map<String, String> environment = new LinkedHashMap<>();
 
   /** Sets the times and derives duration and throughputs from them. */
   public RunResult timed(long startMs, long endMs, long durationNanos, long inputBytes, int nodes) {

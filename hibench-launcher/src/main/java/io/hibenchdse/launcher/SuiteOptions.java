@@ -12,6 +12,8 @@ final class SuiteOptions {
   /** Recorded with every result, so {@code bin/hibench summary} can group a real cluster's runs. */
   static final String SUITE_WORKLOAD = "hibench.suite.workload";
   static final String PROFILE = "hibench.profile";
+  /** The {@code bin/hibench run} command line that measured a run, recorded so the report can name it. */
+  static final String SUITE_COMMAND = "hibench.suite.command";
 
   @Option(names = "--profile", split = ",", defaultValue = "tiny", paramLabel = "tiny|small|large|...",
       description = "Data scale profiles, comma-separated; the smallest is the baseline of the deltas (default: ${DEFAULT-VALUE}).")

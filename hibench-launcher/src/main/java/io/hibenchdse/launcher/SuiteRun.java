@@ -21,7 +21,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code bin/hibench run}: the whole suite on the embedded default, a real HDFS (NameNode and
@@ -34,6 +36,9 @@ final class SuiteRun implements Callable<Integer> {
   enum Target { hdfs, cfs }
 
   @Mixin SuiteOptions options;
+
+  @Spec
+  CommandSpec spec;
 
   @Option(names = "--target", defaultValue = "hdfs", paramLabel = "hdfs|cfs",
       description = "Storage to run on: an in-process HDFS, or cfs:// on Cassandra nodes in child JVMs (default: ${DEFAULT-VALUE}).")
@@ -83,6 +88,7 @@ final class SuiteRun implements Callable<Integer> {
       Configuration conf = LocalRunner.configure(storage.conf(), new File(scratch, "mapred"));
       conf.setInt(BenchmarkTool.NODES, 1);
       conf.setBoolean(BenchmarkTool.PRINT_COUNTERS, false);
+      conf.set(SuiteOptions.SUITE_COMMAND, command(spec.commandLine().getParseResult().originalArgs()));
       out.println("hibench run: " + storage.describe());
       HiveProcess hive = null; // one Hive session for the run, started by its first query: the metastore is made once
       try {
@@ -127,18 +133,26 @@ final class SuiteRun implements Callable<Integer> {
     } finally {
       FileUtil.fullyDelete(scratch);
     }
-    List<Summary.Row> rows = Summary.rows(measurements);
-    Summary.write(rows, reportDir);
+    List<Summary.Row> rows = Summary.write(measurements, reportDir);
     out.println();
     Summary.print(rows, out);
     out.println();
     out.println("hibench run: " + reportDir.resolve(Results.REPORT_FILE) + ", "
         + reportDir.resolve(Results.JSON_FILE) + ", " + reportDir.resolve("summary.csv") + ", "
-        + reportDir.resolve("summary.png"));
+        + reportDir.resolve("summary.png") + ", " + reportDir.resolve(HtmlReport.FILE));
     if (Files.exists(workDir) && isEmpty(workDir)) {
       Files.delete(workDir);
     }
     return 0;
+  }
+
+  /** {@code bin/hibench run} with these arguments, quoted for a POSIX shell where needed. */
+  static String command(List<String> args) {
+    StringBuilder b = new StringBuilder("bin/hibench run");
+    for (String a : args) {
+      b.append(' ').append(a.matches("[A-Za-z0-9_./=:,@%+-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
+    }
+    return b.toString();
   }
 
   private static boolean isEmpty(Path dir) throws IOException {

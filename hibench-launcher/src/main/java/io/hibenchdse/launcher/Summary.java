@@ -64,8 +64,19 @@ final class Summary {
     }
   }
 
+  /**
+   * The summary of the runs and every file made from it in {@code dir}: summary.csv and .json, the
+   * time-against-size chart (summary.png, .svg) and the HTML report.
+   */
+  static List<Row> write(List<Measurement> measurements, Path dir) throws IOException {
+    List<Row> rows = rows(measurements);
+    writeTables(rows, dir);
+    HtmlReport.write(measurements, rows, dir);
+    return rows;
+  }
+
   /** summary.csv and summary.json beside hibench.report, and the time-against-size chart. */
-  static void write(List<Row> rows, Path dir) throws IOException {
+  private static void writeTables(List<Row> rows, Path dir) throws IOException {
     Files.createDirectories(dir);
     StringBuilder csv = new StringBuilder(
         "workload,profile,runs,data_bytes,mean_s,sigma_s,sigma_pct,data_delta_pct,time_delta_pct,throughput_bytes_per_s\n");
@@ -76,6 +87,6 @@ final class Summary {
     }
     Files.writeString(dir.resolve("summary.csv"), csv);
     new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(dir.resolve("summary.json").toFile(), rows);
-    ScalingChart.write(rows, dir.resolve("summary.png"));
+    ReportCharts.write(ReportCharts.scaling("Time against data size", rows), dir, "summary");
   }
 }

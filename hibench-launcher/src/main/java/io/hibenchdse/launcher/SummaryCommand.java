@@ -2,7 +2,6 @@ package io.hibenchdse.launcher;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -12,7 +11,7 @@ import picocli.CommandLine.Option;
  * {@code hibench.jsonl}, for suites run on a real cluster by scripts/run-all.sh (the embedded run
  * writes them itself).
  */
-@Command(name = "summary", mixinStandardHelpOptions = true, description = "Writes summary.csv/json/png from the suite's runs in hibench.jsonl.")
+@Command(name = "summary", mixinStandardHelpOptions = true, description = "Writes summary.csv/json/png and index.html from the suite's runs in hibench.jsonl.")
 final class SummaryCommand implements Callable<Integer> {
   @Option(names = "--report-dir", defaultValue = "report", description = "Where hibench.jsonl is (default: ${DEFAULT-VALUE}).")
   Path reportDir;
@@ -25,9 +24,7 @@ final class SummaryCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    List<Summary.Row> rows = Summary.rows(Measurement.read(reportDir));
-    Summary.write(rows, reportDir);
-    Summary.print(rows, out);
+    Summary.print(Summary.write(Measurement.read(reportDir), reportDir), out);
     return 0;
   }
 }

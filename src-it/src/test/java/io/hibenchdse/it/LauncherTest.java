@@ -61,6 +61,9 @@ class LauncherTest {
     assertEquals(4, csv.size());
     assertTrue(csv.get(1).startsWith("wordcount,tiny,2,"), csv.get(1));
     assertTrue(Files.size(report.resolve("summary.png")) > 1000);
+    String html = Files.readString(report.resolve("index.html"));
+    assertTrue(html.contains("<code>bin/hibench run --runs 2 --warmup 0 --benchmarks " + list), "the suite's command in the report");
+    assertTrue(html.contains("<h2 id=\"dfsioe-read\">") && html.contains("Aggregated throughput of all maps per"), "DFSIOE's slot chart");
     assertTrue(!Files.exists(dir.toPath().resolve("work")), "scratch space removed");
   }
 

@@ -1,0 +1,189 @@
+package io.hibenchdse.launcher;
+
+import io.hibenchdse.core.RunResult;
+import io.hibenchdse.dfsio.DfsioeMetrics;
+import io.hibenchdse.tpcxhs.TpcxHsMetrics;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import org.apache.velocity.Template;
+import org.apache.velocity.VelocityContext;
+import org.apache.velocity.app.VelocityEngine;
+import org.apache.velocity.app.event.implement.EscapeHtmlReference;
+import org.apache.velocity.runtime.RuntimeConstants;
+import org.apache.velocity.runtime.resource.loader.ClasspathResourceLoader;
+import org.jfree.chart.JFreeChart;
+
+/**
+ * {@code index.html}: the suite's results as one self-contained page (charts embedded as SVG, no
+ * network), per workload the summary table, time against data size with sigma error bars and the
+ * linear projection, throughput per run, DFSIOE's slot chart and TPCx-HS's phases; then the
+ * environment the figures were measured in and the commands that reproduce them. The charts are
+ * also written beside it as PNG and SVG.
+ */
+final class HtmlReport {
+  static final String FILE = "index.html";
+  static final String CHARTS = "charts";
+  private static final String TEMPLATE = "io/hibenchdse/launcher/report.html.vm";
+  private static final double MB = 1e6;
+
+  /** A chart as the page shows it: a caption and the SVG as a data URI. */
+  public record Chart(String caption, String dataUri) {}
+
+  /** One workload's part of the page. */
+  public record Section(String workload, List<List<String>> table, List<Chart> charts, List<String> commands) {}
+
+  private HtmlReport() {}
+
+  static final List<String> TABLE_HEADER = List.of("Profile", "Data size (MB)", "Runs", "Mean time (s)", "Sigma (s)",
+      "Sigma (%)", "Data delta (%)", "Time delta (%)", "Throughput (MB/s)");
+
+  static Path write(List<Measurement> measurements, List<Summary.Row> rows, Path dir) throws IOException {
+    Path charts = dir.resolve(CHARTS);
+    List<Section> sections = new ArrayList<>();
+    for (String workload : workloads(rows)) {
+      List<Summary.Row> own = rows.stream().filter(r -> r.workload().equals(workload)).toList();
+      List<Measurement> runs = measurements.stream().filter(m -> m.workload().equals(workload)).toList();
+      List<List<String>> table = new ArrayList<>();
+      for (Summary.Row r : own) {
+        table.add(List.of(r.profile(), fmt("%.3f", r.dataBytes() / MB), Integer.toString(r.runs()), fmt("%.3f", r.meanSec()),
+            fmt("%.3f", r.sigmaSec()), fmt("%.1f", r.sigmaPct()), fmt("%+.2f", r.dataDeltaPct()), fmt("%+.2f", r.timeDeltaPct()),
+            fmt("%.2f", r.meanThroughputBytesPerSec() / MB)));
+      }
+      List<Chart> sectionCharts = new ArrayList<>();
+      sectionCharts.add(chart(ReportCharts.scaling(workload + ": time against data size", own), charts, workload + "-scaling",
+          "Mean time against data size, sigma as error bars; dashed: the smallest size's time grown linearly with data"));
+      sectionCharts.add(chart(ReportCharts.throughputPerRun(workload, runs), charts, workload + "-throughput",
+          "Throughput of every measured run"));
+      sectionCharts.addAll(workloadCharts(workload, runs, charts));
+      Set<String> commands = new LinkedHashSet<>();
+      for (Measurement m : runs) {
+        if (!m.result().command.isEmpty()) {
+          commands.add("bin/hibench " + String.join(" ", m.result().command));
+        }
+      }
+      sections.add(new Section(workload, table, sectionCharts, new ArrayList<>(commands)));
+    }
+    VelocityContext context = new VelocityContext();
+    context.put("generated", ZonedDateTime.now().format(DateTimeFormatter.RFC_1123_DATE_TIME));
+    context.put("header", TABLE_HEADER);
+    context.put("sections", sections);
+    context.put("environment", environment(measurements));
+    Set<String> suiteCommands = new LinkedHashSet<>();
+    for (Measurement m : measurements) {
+      String c = m.result().configuration.get(SuiteOptions.SUITE_COMMAND);
+      if (c != null) {
+        suiteCommands.add(c);
+      }
+    }
+    context.put("suiteCommands", suiteCommands);
+    Path page = dir.resolve(FILE);
+    try (Writer w = Files.newBufferedWriter(page, StandardCharsets.UTF_8)) {
+      template().merge(context, w);
+    }
+    return page;
+  }
+
+  /** DFSIOE's slot chart of each profile's last run; TPCx-HS's phases of every run. */
+  private static List<Chart> workloadCharts(String workload, List<Measurement> runs, Path charts) throws IOException {
+    List<Chart> out = new ArrayList<>();
+    Map<String, Measurement> lastPerProfile = new LinkedHashMap<>();
+    List<TpcxHsMetrics> tpcxhs = new ArrayList<>();
+    for (Measurement m : runs) {
+      if (m.result().workload.equals("dfsioe")) {
+        lastPerProfile.put(m.profile().label(), m);
+      } else if (m.result().workload.equals("tpcxhs")) {
+        tpcxhs.add(m.result().metrics(TpcxHsMetrics.class));
+      }
+    }
+    for (Map.Entry<String, Measurement> e : lastPerProfile.entrySet()) {
+      DfsioeMetrics d = e.getValue().result().metrics(DfsioeMetrics.class);
+      if (d.slotThroughput != null) {
+        out.add(chart(ReportCharts.dfsioeSlots(workload + " at " + e.getKey() + ": aggregated throughput per slot", d), charts,
+            workload + "-" + e.getKey() + "-slots", "Aggregated throughput of all maps per " + d.slotMs
+            + " ms slot (the last run); shaded: the steady slots averaged into the aggregated throughput; dashed: maps running"));
+      }
+    }
+    if (!tpcxhs.isEmpty()) {
+      out.add(chart(ReportCharts.tpcxhs(workload + ": phases of both runs", tpcxhs), charts, workload + "-phases",
+          "Phase times of each TPCx-HS run with its HSph@SF; the lower metric is the performance run"));
+    }
+    return out;
+  }
+
+  private static Chart chart(JFreeChart chart, Path dir, String name, String caption) throws IOException {
+    String svg = ReportCharts.write(chart, dir, name.replaceAll("[^A-Za-z0-9._-]", "_"));
+    return new Chart(caption, "data:image/svg+xml;base64," + Base64.getEncoder().encodeToString(svg.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  private static Set<String> workloads(List<Summary.Row> rows) {
+    Set<String> names = new LinkedHashSet<>();
+    rows.forEach(r -> names.add(r.workload()));
+    return names;
+  }
+
+  /** The settings the figures were measured with: every distinct value across the runs. */
+  static List<List<String>> environment(List<Measurement> measurements) {
+    List<List<String>> env = new ArrayList<>();
+    add(env, measurements, "Hadoop", r -> r.environment.get("hadoop"));
+    add(env, measurements, "JVM", r -> r.environment.get("java"));
+    add(env, measurements, "OS", r -> r.environment.get("os"));
+    add(env, measurements, "Cores, launching machine", r -> r.environment.get("cores"));
+    add(env, measurements, "Memory, launching machine", r -> r.environment.containsKey("memoryBytes")
+        ? fmt("%.1f GiB", Long.parseLong(r.environment.get("memoryBytes")) / (double) (1L << 30)) : null);
+    add(env, measurements, "File system", r -> r.fileSystem);
+    add(env, measurements, "Storage nodes", r -> r.configuration.get(EmbeddedStorage.STORAGE_NODES));
+    add(env, measurements, "Replication", r -> Durability.of(r).replication());
+    add(env, measurements, "Block size (MB)", r -> fmt("%.0f", r.blockSize / (double) (1 << 20)));
+    add(env, measurements, "Write acknowledged by", r -> Durability.of(r).writeAcks());
+    add(env, measurements, "Read from", r -> Durability.of(r).readReplicas());
+    add(env, measurements, "Fsync before acknowledging", r -> Durability.of(r).fsyncBeforeAck());
+    add(env, measurements, "Consistency level, cfs:// write / read", r -> r.configuration.containsKey("cfs.consistencylevel.write")
+        ? r.configuration.get("cfs.consistencylevel.write") + " / " + r.configuration.get("cfs.consistencylevel.read") : null);
+    add(env, measurements, "Maps / reduces asked for", r -> r.configuration.get("mapreduce.job.maps") + " / "
+        + r.configuration.get("mapreduce.job.reduces"));
+    add(env, measurements, "Framework", r -> r.configuration.get("mapreduce.framework.name"));
+    env.add(List.of("Page cache", "not dropped between runs (bin/hibench run has no --drop-caches yet)"));
+    return env;
+  }
+
+  private static void add(List<List<String>> env, List<Measurement> measurements, String name, Function<RunResult, String> value) {
+    Set<String> values = new LinkedHashSet<>();
+    for (Measurement m : measurements) {
+      String v = value.apply(m.result());
+      if (v != null) {
+        values.add(v);
+      }
+    }
+    if (!values.isEmpty()) {
+      env.add(List.of(name, String.join(", ", values)));
+    }
+  }
+
+  private static String fmt(String format, Object... args) {
+    return String.format(Locale.ROOT, format, args);
+  }
+
+  /** The page template, every inserted value HTML-escaped. */
+  private static Template template() {
+    VelocityEngine engine = new VelocityEngine();
+    engine.setProperty(RuntimeConstants.RESOURCE_LOADERS, "classpath");
+    engine.setProperty("resource.loader.classpath.class", ClasspathResourceLoader.class.getName());
+    engine.setProperty(RuntimeConstants.EVENTHANDLER_REFERENCEINSERTION, EscapeHtmlReference.class.getName());
+    engine.init();
+    return engine.getTemplate(TEMPLATE, StandardCharsets.UTF_8.name());
+  }
+}

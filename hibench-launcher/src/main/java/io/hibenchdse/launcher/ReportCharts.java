@@ -1,0 +1,188 @@
+package io.hibenchdse.launcher;
+
+import io.hibenchdse.dfsio.DfsioeMetrics;
+import io.hibenchdse.tpcxhs.TpcxHsMetrics;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Rectangle;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.IntervalMarker;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.category.BarRenderer;
+import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.chart.renderer.xy.XYErrorRenderer;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.renderer.xy.XYStepRenderer;
+import org.jfree.chart.ui.Layer;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.data.xy.YIntervalSeries;
+import org.jfree.data.xy.YIntervalSeriesCollection;
+import org.jfree.svg.SVGGraphics2D;
+
+/**
+ * The report's pictures, drawn with JFreeChart: time against data size (the reference report's
+ * Figures 4, 7 and 10), throughput per run, DFSIOE's aggregated throughput per time slot and
+ * TPCx-HS's phases. Each is written as PNG and SVG; the SVG is also what the HTML page embeds.
+ */
+final class ReportCharts {
+  static final int WIDTH = 900;
+  static final int HEIGHT = 480;
+  private static final double MB = 1e6;
+
+  private ReportCharts() {}
+
+  /**
+   * Mean time against data size with sigma error bars, per workload, beside the linear projection
+   * from the workload's smallest size (time growing exactly with data).
+   */
+  static JFreeChart scaling(String title, List<Summary.Row> rows) {
+    YIntervalSeriesCollection measured = new YIntervalSeriesCollection();
+    XYSeriesCollection projected = new XYSeriesCollection();
+    Map<String, Summary.Row> baseline = new LinkedHashMap<>();
+    Map<String, YIntervalSeries> means = new LinkedHashMap<>();
+    Map<String, XYSeries> lines = new LinkedHashMap<>();
+    for (Summary.Row r : rows) {
+      Summary.Row base = baseline.computeIfAbsent(r.workload(), w -> r);
+      double mb = r.dataBytes() / MB;
+      means.computeIfAbsent(r.workload(), w -> new YIntervalSeries(w + " mean ± sigma"))
+          .add(mb, r.meanSec(), r.meanSec() - r.sigmaSec(), r.meanSec() + r.sigmaSec());
+      lines.computeIfAbsent(r.workload(), w -> new XYSeries(w + " linear from the smallest size"))
+          .add(mb, base.meanSec() * r.dataBytes() / base.dataBytes());
+    }
+    means.values().forEach(measured::addSeries);
+    lines.values().forEach(projected::addSeries);
+    JFreeChart chart = ChartFactory.createXYLineChart(title, "Data size (MB)", "Time (s)", measured,
+        PlotOrientation.VERTICAL, true, false, false);
+    XYPlot plot = chart.getXYPlot();
+    XYErrorRenderer errors = new XYErrorRenderer();
+    errors.setDefaultLinesVisible(true);
+    errors.setCapLength(8);
+    plot.setRenderer(0, errors);
+    plot.setDataset(1, projected);
+    XYLineAndShapeRenderer dashed = new XYLineAndShapeRenderer(true, false);
+    for (int i = 0; i < projected.getSeriesCount(); i++) {
+      dashed.setSeriesStroke(i, new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f, new float[] {6f, 4f}, 0f));
+    }
+    plot.setRenderer(1, dashed);
+    ((NumberAxis) plot.getDomainAxis()).setAutoRangeIncludesZero(true);
+    return styled(chart);
+  }
+
+  /** Each measured run's throughput, in the order the runs ran, per profile. */
+  static JFreeChart throughputPerRun(String workload, List<Measurement> runs) {
+    DefaultCategoryDataset data = new DefaultCategoryDataset();
+    Map<String, Integer> seen = new LinkedHashMap<>();
+    for (Measurement m : runs) {
+      int n = seen.merge(m.profile().label(), 1, Integer::sum);
+      data.addValue(m.result().throughputBytesPerSec / MB, m.profile().label(), m.profile().label() + " #" + n);
+    }
+    return styled(ChartFactory.createBarChart(workload + ": throughput per run", "Run", "Throughput (MB/s)", data,
+        PlotOrientation.VERTICAL, true, false, false));
+  }
+
+  /**
+   * DFSIOE's aggregated throughput per time slot, the steady slots shaded, with the maps running
+   * through each slot on a second axis: the picture EnhancedDFSIO exists for.
+   */
+  static JFreeChart dfsioeSlots(String title, DfsioeMetrics m) {
+    XYSeries throughput = new XYSeries("aggregated throughput (MB/s)");
+    XYSeries concurrency = new XYSeries("maps running");
+    for (int k = 0; k < m.slotThroughput.length; k++) {
+      double s = k * m.slotMs / 1000.0;
+      throughput.add(s, m.slotThroughput[k] / MB);
+      concurrency.add(s, m.slotConcurrency[k]);
+    }
+    JFreeChart chart = ChartFactory.createXYLineChart(title, "Time since the first map started (s)",
+        "Aggregated throughput (MB/s)", new XYSeriesCollection(throughput), PlotOrientation.VERTICAL, true, false, false);
+    XYPlot plot = chart.getXYPlot();
+    plot.setRenderer(0, new XYStepRenderer());
+    NumberAxis maps = new NumberAxis("Maps running");
+    maps.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+    plot.setRangeAxis(1, maps);
+    plot.setDataset(1, new XYSeriesCollection(concurrency));
+    plot.mapDatasetToRangeAxis(1, 1);
+    XYStepRenderer dashed = new XYStepRenderer();
+    dashed.setSeriesStroke(0, new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f, new float[] {4f, 3f}, 0f));
+    plot.setRenderer(1, dashed);
+    for (int k = 0; k < m.mask.length(); k++) {
+      if (m.mask.charAt(k) == '1') {
+        int end = k;
+        while (end + 1 < m.mask.length() && m.mask.charAt(end + 1) == '1') {
+          end++;
+        }
+        IntervalMarker steady = new IntervalMarker(k * m.slotMs / 1000.0, (end + 1) * m.slotMs / 1000.0,
+            new Color(120, 200, 120, 70));
+        steady.setLabel(k == m.mask.indexOf('1') ? "steady" : null);
+        plot.addDomainMarker(steady, Layer.BACKGROUND);
+        k = end;
+      }
+    }
+    return styled(chart);
+  }
+
+  /** TPCx-HS's phase times stacked per run, each run labelled with its HSph@SF. */
+  static JFreeChart tpcxhs(String title, List<TpcxHsMetrics> benchmarks) {
+    DefaultCategoryDataset data = new DefaultCategoryDataset();
+    int b = 0;
+    for (TpcxHsMetrics m : benchmarks) {
+      b++;
+      for (TpcxHsMetrics.Run run : m.runs) {
+        String column = String.format(Locale.ROOT, "%s%d: HSph@SF %.4g%s", benchmarks.size() > 1 ? "#" + b + " run " : "run ",
+            run.run, run.hsph, run.run == m.performanceRun ? " (performance)" : "");
+        run.phases.forEach((phase, seconds) -> data.addValue(seconds, phase, column));
+      }
+    }
+    JFreeChart chart = ChartFactory.createStackedBarChart(title, "Run", "Time (s)", data, PlotOrientation.VERTICAL,
+        true, false, false);
+    return styled(chart);
+  }
+
+  private static JFreeChart styled(JFreeChart chart) {
+    chart.setBackgroundPaint(Color.WHITE);
+    if (chart.getPlot() instanceof XYPlot p) {
+      p.setBackgroundPaint(Color.WHITE);
+      p.setDomainGridlinePaint(Color.LIGHT_GRAY);
+      p.setRangeGridlinePaint(Color.LIGHT_GRAY);
+    } else if (chart.getPlot() instanceof CategoryPlot p) {
+      p.setBackgroundPaint(Color.WHITE);
+      p.setRangeGridlinePaint(Color.LIGHT_GRAY);
+      p.getDomainAxis().setMaximumCategoryLabelLines(3);
+      if (p.getRenderer() instanceof BarRenderer bars) {
+        bars.setBarPainter(new StandardBarPainter());
+        bars.setShadowVisible(false);
+      }
+    }
+    return chart;
+  }
+
+  /** The chart as an SVG document. */
+  static String svg(JFreeChart chart) {
+    SVGGraphics2D g = new SVGGraphics2D(WIDTH, HEIGHT);
+    chart.draw(g, new Rectangle(0, 0, WIDTH, HEIGHT));
+    return g.getSVGElement();
+  }
+
+  /** Writes {@code <name>.png} and {@code <name>.svg} in {@code dir}; returns the SVG. */
+  static String write(JFreeChart chart, Path dir, String name) throws IOException {
+    Files.createDirectories(dir);
+    ChartUtils.saveChartAsPNG(dir.resolve(name + ".png").toFile(), chart, WIDTH, HEIGHT);
+    String svg = svg(chart);
+    Files.writeString(dir.resolve(name + ".svg"), svg, StandardCharsets.UTF_8);
+    return svg;
+  }
+}

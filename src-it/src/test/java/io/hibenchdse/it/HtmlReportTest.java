@@ -1,0 +1,110 @@
+package io.hibenchdse.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.core.JsonLinesExporter;
+import io.hibenchdse.core.Results;
+import io.hibenchdse.core.RunResult;
+import io.hibenchdse.launcher.Hibench;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+
+/**
+ * The HTML report {@code bin/hibench summary} writes from a fixed result set: a section per
+ * workload with its table and charts (each an SVG that parses, with a PNG beside it), DFSIOE's
+ * slot chart and TPCx-HS's phases, the environment, the commands, and nothing unescaped.
+ */
+class HtmlReportTest {
+  @TempDir Path dir;
+
+  private static RunResult run(String suiteWorkload, String workload, String profile, double seconds, long bytes) {
+    RunResult r = new RunResult();
+    r.workload = workload;
+    r.type = "Hadoop" + workload;
+    r.fileSystem = "hdfs://localhost:8020";
+    r.replication = 1;
+    r.blockSize = 128L << 20;
+    r.configuration.put("hibench.suite.workload", suiteWorkload);
+    r.configuration.put("hibench.profile", profile);
+    r.configuration.put(BenchmarkTool.STORAGE_FSYNC, "false");
+    r.command.addAll(List.of(workload, "-D", "x=<y>", "/in", "/out"));
+    r.environment.putAll(Map.of("hadoop", "3.4.1", "java", "OpenJDK 17", "cores", "2"));
+    return r.timed(0, (long) (seconds * 1000), (long) (seconds * 1e9), bytes, 1);
+  }
+
+  @Test
+  void everyWorkloadGetsItsTableAndChartsAndTheEnvironmentIsListed() throws Exception {
+    List<RunResult> runs = new ArrayList<>();
+    runs.add(run("wordcount", "wordcount", "tiny", 10, 32_000));
+    runs.add(run("wordcount", "wordcount", "tiny", 12, 32_000));
+    runs.add(run("wordcount", "wordcount", "small", 40, 320_000));
+    runs.add(run("wordcount", "wordcount", "small", 44, 320_000));
+    RunResult dfsioe = run("dfsioe-write", "dfsioe", "tiny", 3, 16L << 20);
+    dfsioe.metrics.putAll(Map.of("files", 2, "mask", ".11.", "slotMs", 500, "slotThroughput", List.of(1e6, 9e6, 8e6, 2e6),
+        "slotConcurrency", List.of(1, 2, 2, 1), "failedAttempts", List.of()));
+    runs.add(dfsioe);
+    RunResult tpcxhs = run("tpcxhs", "tpcxhs", "tiny", 20, 10_000_000);
+    tpcxhs.metrics.putAll(Map.of("scaleFactor", 1e-5, "rows", 100_000, "performanceRun", 2, "repeatabilityRun", 1,
+        "hsph", 1.8, "runs", List.of(
+            Map.of("run", 1, "seconds", 21.0, "hsph", 1.71, "phases", Map.of("HSGen", 5.0, "HSSort", 16.0), "checksum", "ab"),
+            Map.of("run", 2, "seconds", 20.0, "hsph", 1.8, "phases", Map.of("HSGen", 4.0, "HSSort", 16.0), "checksum", "ab"))));
+    runs.add(tpcxhs);
+    StringBuilder jsonl = new StringBuilder();
+    for (RunResult r : runs) {
+      jsonl.append(JsonLinesExporter.toJson(r)).append('\n');
+    }
+    Files.writeString(dir.resolve(Results.JSON_FILE), jsonl);
+
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int status = Hibench.run(new String[] {"summary", "--report-dir", dir.toString()},
+        new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
+    assertEquals(0, status, out.toString(StandardCharsets.UTF_8));
+    String html = Files.readString(dir.resolve("index.html"));
+
+    for (String section : new String[] {"<h2 id=\"wordcount\">", "<h2 id=\"dfsioe-write\">", "<h2 id=\"tpcxhs\">", "<h2 id=\"environment\">"}) {
+      assertTrue(html.contains(section), section);
+    }
+    // small's time delta against tiny: 42 / 11 - 1 = +281.82 %, data delta +900 %
+    assertTrue(html.contains("<td class=\"n\">+900.00</td><td class=\"n\">+281.82</td>"), "the summary row of small");
+    Matcher img = Pattern.compile("<img src=\"data:image/svg\\+xml;base64,([A-Za-z0-9+/=]+)\"").matcher(html);
+    int images = 0;
+    DocumentBuilderFactory xml = DocumentBuilderFactory.newInstance();
+    while (img.find()) {
+      images++;
+      Document svg = xml.newDocumentBuilder().parse(new ByteArrayInputStream(Base64.getDecoder().decode(img.group(1))));
+      assertEquals("svg", svg.getDocumentElement().getTagName());
+      assertEquals(900, Double.parseDouble(svg.getDocumentElement().getAttribute("width")));
+    }
+    // wordcount 2, dfsioe-write 3 (scaling, per run, slots), tpcxhs 3 (scaling, per run, phases)
+    assertEquals(8, images, "charts in the page");
+    try (var files = Files.list(dir.resolve("charts"))) {
+      List<Path> pngs = files.filter(p -> p.toString().endsWith(".png")).toList();
+      assertEquals(8, pngs.size(), pngs.toString());
+      for (Path png : pngs) {
+        assertEquals(900, ImageIO.read(png.toFile()).getWidth(), png.toString());
+        assertTrue(Files.exists(Path.of(png.toString().replaceFirst("\\.png$", ".svg"))), png + " has its SVG");
+      }
+    }
+    assertTrue(html.contains("<tr><th>Fsync before acknowledging</th><td>false</td></tr>"), "environment");
+    assertTrue(html.contains("<tr><th>Hadoop</th><td>3.4.1</td></tr>"), "environment");
+    assertTrue(html.contains("<code>bin/hibench wordcount -D x=&lt;y&gt; /in /out</code>"), "commands, escaped");
+    assertTrue(!html.contains("<y>"), "nothing unescaped");
+  }
+}
