@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -15,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.apache.velocity.VelocityContext;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -38,7 +41,7 @@ final class CompareCommand implements Callable<Integer> {
   boolean force;
 
   @Option(names = "--out", defaultValue = "compare", paramLabel = "D",
-      description = "Where compare.csv and compare.json go (default: ${DEFAULT-VALUE}).")
+      description = "Where compare.csv, compare.json and compare.html go (default: ${DEFAULT-VALUE}).")
   Path out;
 
   /** One workload at one data size in both. Ratios are B's over A's. */
@@ -69,7 +72,7 @@ final class CompareCommand implements Callable<Integer> {
       console.println("NOT LIKE FOR LIKE (--force): " + String.join("; ", differences));
     }
     print(rows);
-    write(rows);
+    write(rows, differences);
     return 0;
   }
 
@@ -121,7 +124,11 @@ final class CompareCommand implements Callable<Integer> {
     return String.format(Locale.ROOT, "%.3f±%.3f", mean, sigma);
   }
 
-  private void write(List<Row> rows) throws IOException {
+  static final List<String> HEADER = List.of("Workload", "Profile", "Runs A", "Mean time A (s)", "Sigma A (s)", "Runs B",
+      "Mean time B (s)", "Sigma B (s)", "Time B/A", "Throughput B/A");
+
+  /** compare.csv, compare.json and compare.html (with the ratio chart, also as charts/ratios.png and .svg). */
+  private void write(List<Row> rows, Set<String> differences) throws IOException {
     Files.createDirectories(out);
     StringBuilder csv = new StringBuilder("workload,profile,runs_a,mean_s_a,sigma_s_a,runs_b,mean_s_b,sigma_s_b,time_ratio,throughput_ratio\n");
     for (Row r : rows) {
@@ -130,5 +137,25 @@ final class CompareCommand implements Callable<Integer> {
     }
     Files.writeString(out.resolve("compare.csv"), csv);
     new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(out.resolve("compare.json").toFile(), rows);
+    List<List<String>> table = new ArrayList<>();
+    for (Row r : rows) {
+      table.add(List.of(r.workload(), r.profile(), Integer.toString(r.runsA()), fmt("%.3f", r.meanSecA()), fmt("%.3f", r.sigmaSecA()),
+          Integer.toString(r.runsB()), fmt("%.3f", r.meanSecB()), fmt("%.3f", r.sigmaSecB()), fmt("%.3f", r.timeRatio()),
+          fmt("%.3f", r.throughputRatio())));
+    }
+    VelocityContext context = new VelocityContext();
+    context.put("a", a.toString());
+    context.put("b", b.toString());
+    context.put("generated", ZonedDateTime.now().format(DateTimeFormatter.RFC_1123_DATE_TIME));
+    context.put("differences", differences);
+    context.put("header", HEADER);
+    context.put("rows", table);
+    context.put("chart", HtmlReport.chart(ReportCharts.ratios(rows), out.resolve(HtmlReport.CHARTS), "ratios",
+        "B's mean time and mean throughput as ratios of A's; the line at 1 is parity"));
+    HtmlReport.render("io/hibenchdse/launcher/compare.html.vm", context, out.resolve("compare.html"));
+  }
+
+  private static String fmt(String format, Object... args) {
+    return String.format(Locale.ROOT, format, args);
   }
 }

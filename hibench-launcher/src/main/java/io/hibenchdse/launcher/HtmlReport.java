@@ -19,7 +19,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
-import org.apache.velocity.Template;
 import org.apache.velocity.VelocityContext;
 import org.apache.velocity.app.VelocityEngine;
 import org.apache.velocity.app.event.implement.EscapeHtmlReference;
@@ -90,11 +89,7 @@ final class HtmlReport {
       }
     }
     context.put("suiteCommands", suiteCommands);
-    Path page = dir.resolve(FILE);
-    try (Writer w = Files.newBufferedWriter(page, StandardCharsets.UTF_8)) {
-      template().merge(context, w);
-    }
-    return page;
+    return render(TEMPLATE, context, dir.resolve(FILE));
   }
 
   /** DFSIOE's slot chart of each profile's last run; TPCx-HS's phases of every run. */
@@ -124,7 +119,7 @@ final class HtmlReport {
     return out;
   }
 
-  private static Chart chart(JFreeChart chart, Path dir, String name, String caption) throws IOException {
+  static Chart chart(JFreeChart chart, Path dir, String name, String caption) throws IOException {
     String svg = ReportCharts.write(chart, dir, name.replaceAll("[^A-Za-z0-9._-]", "_"));
     return new Chart(caption, "data:image/svg+xml;base64," + Base64.getEncoder().encodeToString(svg.getBytes(StandardCharsets.UTF_8)));
   }
@@ -177,13 +172,17 @@ final class HtmlReport {
     return String.format(Locale.ROOT, format, args);
   }
 
-  /** The page template, every inserted value HTML-escaped. */
-  private static Template template() {
+  /** Writes {@code page} from a template on the class path, every inserted value HTML-escaped. */
+  static Path render(String template, VelocityContext context, Path page) throws IOException {
     VelocityEngine engine = new VelocityEngine();
     engine.setProperty(RuntimeConstants.RESOURCE_LOADERS, "classpath");
     engine.setProperty("resource.loader.classpath.class", ClasspathResourceLoader.class.getName());
     engine.setProperty(RuntimeConstants.EVENTHANDLER_REFERENCEINSERTION, EscapeHtmlReference.class.getName());
     engine.init();
-    return engine.getTemplate(TEMPLATE, StandardCharsets.UTF_8.name());
+    Files.createDirectories(page.getParent());
+    try (Writer w = Files.newBufferedWriter(page, StandardCharsets.UTF_8)) {
+      engine.getTemplate(template, StandardCharsets.UTF_8.name()).merge(context, w);
+    }
+    return page;
   }
 }

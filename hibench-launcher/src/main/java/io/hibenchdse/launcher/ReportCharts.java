@@ -152,6 +152,20 @@ final class ReportCharts {
     return styled(chart);
   }
 
+  /** B's time and throughput as ratios of A's, per workload and profile; 1 is parity. */
+  static JFreeChart ratios(List<CompareCommand.Row> rows) {
+    DefaultCategoryDataset data = new DefaultCategoryDataset();
+    for (CompareCommand.Row r : rows) {
+      String column = r.workload() + " " + r.profile();
+      data.addValue(r.timeRatio(), "time B/A", column);
+      data.addValue(r.throughputRatio(), "throughput B/A", column);
+    }
+    JFreeChart chart = ChartFactory.createBarChart("B against A", "Workload and profile", "Ratio (1 = equal)", data,
+        PlotOrientation.VERTICAL, true, false, false);
+    chart.getCategoryPlot().addRangeMarker(new org.jfree.chart.plot.ValueMarker(1.0, Color.DARK_GRAY, new BasicStroke(1.5f)));
+    return styled(chart);
+  }
+
   private static JFreeChart styled(JFreeChart chart) {
     chart.setBackgroundPaint(Color.WHITE);
     if (chart.getPlot() instanceof XYPlot p) {

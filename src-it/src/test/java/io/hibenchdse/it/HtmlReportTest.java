@@ -49,8 +49,8 @@ class HtmlReportTest {
     return r.timed(0, (long) (seconds * 1000), (long) (seconds * 1e9), bytes, 1);
   }
 
-  @Test
-  void everyWorkloadGetsItsTableAndChartsAndTheEnvironmentIsListed() throws Exception {
+  /** A report directory holding the fixed result set. */
+  private Path results(String name) throws Exception {
     List<RunResult> runs = new ArrayList<>();
     runs.add(run("wordcount", "wordcount", "tiny", 10, 32_000));
     runs.add(run("wordcount", "wordcount", "tiny", 12, 32_000));
@@ -70,13 +70,23 @@ class HtmlReportTest {
     for (RunResult r : runs) {
       jsonl.append(JsonLinesExporter.toJson(r)).append('\n');
     }
-    Files.writeString(dir.resolve(Results.JSON_FILE), jsonl);
+    Path d = dir.resolve(name);
+    Files.createDirectories(d);
+    Files.writeString(d.resolve(Results.JSON_FILE), jsonl);
+    return d;
+  }
 
+  private static void hibench(String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    int status = Hibench.run(new String[] {"summary", "--report-dir", dir.toString()},
-        new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
+    int status = Hibench.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
     assertEquals(0, status, out.toString(StandardCharsets.UTF_8));
-    String html = Files.readString(dir.resolve("index.html"));
+  }
+
+  @Test
+  void everyWorkloadGetsItsTableAndChartsAndTheEnvironmentIsListed() throws Exception {
+    Path report = results("report");
+    hibench("summary", "--report-dir", report.toString());
+    String html = Files.readString(report.resolve("index.html"));
 
     for (String section : new String[] {"<h2 id=\"wordcount\">", "<h2 id=\"dfsioe-write\">", "<h2 id=\"tpcxhs\">", "<h2 id=\"environment\">"}) {
       assertTrue(html.contains(section), section);
@@ -94,7 +104,7 @@ class HtmlReportTest {
     }
     // wordcount 2, dfsioe-write 3 (scaling, per run, slots), tpcxhs 3 (scaling, per run, phases)
     assertEquals(8, images, "charts in the page");
-    try (var files = Files.list(dir.resolve("charts"))) {
+    try (var files = Files.list(report.resolve("charts"))) {
       List<Path> pngs = files.filter(p -> p.toString().endsWith(".png")).toList();
       assertEquals(8, pngs.size(), pngs.toString());
       for (Path png : pngs) {
@@ -106,5 +116,24 @@ class HtmlReportTest {
     assertTrue(html.contains("<tr><th>Hadoop</th><td>3.4.1</td></tr>"), "environment");
     assertTrue(html.contains("<code>bin/hibench wordcount -D x=&lt;y&gt; /in /out</code>"), "commands, escaped");
     assertTrue(!html.contains("<y>"), "nothing unescaped");
+  }
+
+  @Test
+  void theReportAndTheComparisonLoadInChromiumWithoutErrorsAndShowEveryChart() throws Exception {
+    try (HeadlessChromium chromium = HeadlessChromium.start()) {
+      Path report = results("report");
+      hibench("summary", "--report-dir", report.toString());
+      hibench("compare", report.toString(), report.toString(), "--out", dir.resolve("compare").toString());
+      HeadlessChromium.Page page = chromium.open(report.resolve("index.html"));
+      assertEquals(List.of(), page.errors(), "errors while loading index.html");
+      assertEquals(8, page.images().size());
+      for (int[] size : page.images()) {
+        assertTrue(size[0] == 900 && size[1] == 480, "an image of " + size[0] + "x" + size[1]);
+      }
+      HeadlessChromium.Page compare = chromium.open(dir.resolve("compare/compare.html"));
+      assertEquals(List.of(), compare.errors(), "errors while loading compare.html");
+      assertEquals(1, compare.images().size());
+      assertTrue(compare.images().get(0)[0] == 900, "the ratio chart is drawn");
+    }
   }
 }
