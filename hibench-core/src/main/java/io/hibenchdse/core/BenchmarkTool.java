@@ -64,7 +64,7 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     "cfs.replication", "cfs.consistencylevel.read", "cfs.consistencylevel.write", "cfs.compression",
     "fs.local.block.size", "fs.local.subblock.size",
     // set by the suite's plan, so a summary can group runs of a real cluster too
-    "hibench.suite.workload", "hibench.profile", "hibench.suite.command", STORAGE_NODES, STORAGE_FSYNC,
+    "hibench.suite.workload", "hibench.profile", "hibench.suite.command", "hibench.pagecache", STORAGE_NODES, STORAGE_FSYNC,
   };
 
   /** The launching machine and software, the same for every run of this JVM. */

@@ -51,6 +51,10 @@ final class SuiteRun implements Callable<Integer> {
   @Option(names = "--report-dir", defaultValue = "report", description = "Where hibench.report and the JSON results go (default: ${DEFAULT-VALUE}).")
   Path reportDir;
 
+  @Option(names = "--drop-caches", description = "Drop the OS page cache before every measured run, where the machine permits"
+      + " (Linux, root); each run's record says whether it was dropped or why not.")
+  boolean dropCaches;
+
   @Option(names = "--work-dir", defaultValue = "work", description = "Scratch space of the run, removed at the end (default: ${DEFAULT-VALUE}).")
   Path workDir;
 
@@ -100,18 +104,26 @@ final class SuiteRun implements Callable<Integer> {
               String.join(" ", step.args()));
           String stepReportDir = p.reported() ? reportDir.toString()
               : new File(scratch, p.warmup() ? "warmup-report" : "prepare-report").getPath();
+          String pageCache = !p.reported() ? null : dropCaches ? PageCache.drop() : PageCache.NOT_ASKED;
+          if (dropCaches && pageCache != null && !pageCache.equals(PageCache.DROPPED)) {
+            out.println("hibench run: page cache " + pageCache);
+          }
           int status;
           RunResult result;
           if (step.jar().equals(HiveBenchWorkload.JAR)) {
             if (hive == null) {
               hive = HiveProcess.serve(conf, new File(scratch, "hive"));
             }
-            HiveProcess.Outcome o = hive.run(step.withOption(Results.REPORT_DIR, stepReportDir).args(), out);
+            Step hiveStep = step.withOption(Results.REPORT_DIR, stepReportDir);
+            HiveProcess.Outcome o = hive.run((pageCache == null ? hiveStep : hiveStep.withOption(PageCache.KEY, pageCache)).args(), out);
             status = o.status();
             result = o.result();
           } else {
             Configuration stepConf = new Configuration(conf);
             stepConf.set(Results.REPORT_DIR, stepReportDir);
+            if (pageCache != null) {
+              stepConf.set(PageCache.KEY, pageCache);
+            }
             BenchmarkTool tool = Suite.JARS.get(step.jar()).find(step.workload()).newTool();
             status = WorkloadDriver.run(tool, stepConf,
                 step.args().subList(1, step.args().size()).toArray(new String[0]), System.err);

@@ -46,7 +46,7 @@ class LauncherTest {
     Path report = dir.toPath().resolve("report");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     int status = Hibench.run(new String[] {"run", "--runs", "2", "--warmup", "0", "--benchmarks", list.toString(),
-        "--report-dir", report.toString(), "--work-dir", dir.toPath().resolve("work").toString()},
+        "--report-dir", report.toString(), "--work-dir", dir.toPath().resolve("work").toString(), "--drop-caches"},
         new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
     assertEquals(0, status, out.toString(StandardCharsets.UTF_8));
     List<String> lines = Files.readAllLines(report.resolve(Results.REPORT_FILE));
@@ -57,12 +57,19 @@ class LauncherTest {
     List<String> json = Files.readAllLines(report.resolve(Results.JSON_FILE));
     assertEquals(6, json.size());
     assertTrue(JsonLinesExporter.fromJson(json.get(0)).fileSystem.startsWith("hdfs://localhost:"), json.get(0));
+    // dropped where this machine lets us (root on Linux), else the record says why not
+    boolean mayDrop = Files.isWritable(Path.of("/proc/sys/vm/drop_caches"));
+    for (String line : json) {
+      String pageCache = JsonLinesExporter.fromJson(line).configuration.get("hibench.pagecache");
+      assertTrue(mayDrop ? pageCache.equals("dropped before the run") : pageCache.startsWith("not dropped: cannot write"), line);
+    }
     List<String> csv = Files.readAllLines(report.resolve("summary.csv"));
     assertEquals(4, csv.size());
     assertTrue(csv.get(1).startsWith("wordcount,tiny,2,"), csv.get(1));
     assertTrue(Files.size(report.resolve("summary.png")) > 1000);
     String html = Files.readString(report.resolve("index.html"));
     assertTrue(html.contains("<code>bin/hibench run --runs 2 --warmup 0 --benchmarks " + list), "the suite's command in the report");
+    assertTrue(html.contains("<tr><th>Page cache</th><td>" + (mayDrop ? "dropped before the run" : "not dropped: cannot write")), "page cache");
     assertTrue(html.contains("<h2 id=\"dfsioe-read\">") && html.contains("Aggregated throughput of all maps per"), "DFSIOE's slot chart");
     assertTrue(!Files.exists(dir.toPath().resolve("work")), "scratch space removed");
   }
@@ -191,7 +198,7 @@ class LauncherTest {
     Path report = dir.toPath().resolve("report-suite");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     int status = Hibench.run(new String[] {"run", "--runs", "2", "--warmup", "0", "--benchmarks", list.toString(),
-        "--report-dir", report.toString(), "--work-dir", dir.toPath().resolve("work").toString()},
+        "--report-dir", report.toString(), "--work-dir", dir.toPath().resolve("work").toString(), "--drop-caches"},
         new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
     assertEquals(0, status, out.toString(StandardCharsets.UTF_8));
     List<String> json = Files.readAllLines(report.resolve(Results.JSON_FILE));

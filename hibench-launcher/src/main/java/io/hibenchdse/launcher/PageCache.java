@@ -1,0 +1,40 @@
+package io.hibenchdse.launcher;
+
+import io.hibenchdse.core.WorkloadDriver;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The operating system's page cache, dropped between measured runs on request so a run reads its
+ * input from disk rather than from what the run before it left in memory. Linux only, and only
+ * where the launching user may write {@code /proc/sys/vm/drop_caches} (root, outside a read-only
+ * container); otherwise each run's record says why it was not dropped.
+ */
+final class PageCache {
+  /** Recorded with every run: whether the page cache was dropped before it, or why not. */
+  static final String KEY = "hibench.pagecache";
+  static final String DROPPED = "dropped before the run";
+  static final String NOT_ASKED = "not dropped (no --drop-caches)";
+  private static final Path DROP_CACHES = Path.of("/proc/sys/vm/drop_caches");
+
+  private PageCache() {}
+
+  /** Writes dirty pages out, then drops clean ones, dentries and inodes; {@link #DROPPED} or why not. */
+  static String drop() {
+    try {
+      Process sync = new ProcessBuilder("sync").inheritIO().start();
+      if (sync.waitFor() != 0) {
+        return "not dropped: sync exited with " + sync.exitValue();
+      }
+      Files.write(DROP_CACHES, "3".getBytes(StandardCharsets.US_ASCII));
+      return DROPPED;
+    } catch (IOException e) {
+      return "not dropped: cannot write " + DROP_CACHES + " (" + WorkloadDriver.describe(e) + ")";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "not dropped: interrupted";
+    }
+  }
+}
