@@ -4,27 +4,49 @@ import io.hibenchdse.cfs.CfsAdmin;
 import io.hibenchdse.core.FailureLog;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.UsageException;
+import io.hibenchdse.core.Workload;
 import io.hibenchdse.core.WorkloadDriver;
 import io.hibenchdse.hive.runner.HiveProcess;
 import io.hibenchdse.hive.runner.HiveWorkload;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ToolRunner;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
- * Main class of {@code bin/hibench}: {@code run} and {@code plan} drive the suite; any other first
- * argument is a workload, run like {@code hadoop jar} would (local file system and job runner
- * unless {@code -fs}, {@code -conf} or HADOOP_CONF_DIR say otherwise).
+ * Main class of {@code bin/hibench}: picocli subcommands for the suite ({@code run}, {@code plan},
+ * {@code summary}, {@code compare}), the storage ({@code storage}, {@code cfs}) and every workload,
+ * run like {@code hadoop jar} would (local file system and job runner unless {@code -fs},
+ * {@code -conf} or HADOOP_CONF_DIR say otherwise). {@code --help} works at every level.
  */
-public final class Hibench {
-  private Hibench() {}
+@Command(name = "bin/hibench", subcommands = CommandLine.HelpCommand.class,
+    description = {"The HiBench-DSE suite, its reports and its storage.", "",
+        "A workload takes Hadoop's generic options (-D key=value, -conf, -fs) before its own."})
+public final class Hibench implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = {"-h", "-help", "--help"}, usageHelp = true, description = "Show this help; bin/hibench COMMAND --help shows a command's.")
+  boolean help;
+
+  private final PrintStream err;
+
+  private Hibench(PrintStream err) {
+    this.err = err;
+  }
 
   public static void main(String[] args) {
     // before anything logs: log4j.properties sends the libraries' log there, not to the console
@@ -32,90 +54,135 @@ public final class Hibench {
     System.exit(run(args, System.out, System.err));
   }
 
+  /** Runs one command line; every failure is one line on {@code err}, naming the command. */
   public static int run(String[] args, PrintStream out, PrintStream err) {
-    if (args.length > 0 && List.of("run", "plan", "summary", "compare").contains(args[0])) {
-      Callable<Integer> command = args[0].equals("run") ? new SuiteRun(out)
-          : args[0].equals("plan") ? new Plan(out)
-          : args[0].equals("summary") ? new SummaryCommand(out) : new CompareCommand(out);
-      return execute(command, "hibench " + args[0], Arrays.copyOfRange(args, 1, args.length), out, err);
-    }
-    if (args.length > 0 && args[0].equals("storage")) {
-      return storage(Arrays.copyOfRange(args, 1, args.length), out, err);
-    }
-    if (args.length > 0 && args[0].equals("cfs")) {
-      try {
-        return ToolRunner.run(new Configuration(), new CfsAdmin(out, err), Arrays.copyOfRange(args, 1, args.length));
-      } catch (Exception e) {
-        err.println(WorkloadDriver.failureLine("cfs", e));
-        return WorkloadDriver.USAGE;
-      }
-    }
-    if (args.length > 0 && HiveWorkload.of(args[0]) != null) {
-      return hive(args, err);
+    CommandLine cl = new CommandLine(new Hibench(err));
+    cl.addSubcommand("run", new SuiteRun(out));
+    cl.addSubcommand("plan", new Plan(out));
+    cl.addSubcommand("summary", new SummaryCommand(out));
+    cl.addSubcommand("compare", new CompareCommand(out));
+    cl.addSubcommand("storage", StorageCommand.commandLine(out));
+    cl.addSubcommand("cfs", passThrough("The file system's usage, or a check for what crashed writers left: cfs usage|check [cfs://host:port].",
+        a -> cfs(a, out, err)));
+    for (HiveWorkload w : HiveWorkload.values()) {
+      cl.addSubcommand(w.workloadName(), passThrough("HiveBench " + w.workloadName()
+          + " through Hive, in a JVM of its own: [-D k=v] [-overwrite] INPUT OUTPUT.", a -> hive(w.workloadName(), a, err)));
     }
     WorkloadDriver all = Suite.allWorkloads();
-    boolean help = args.length > 0 && Arrays.asList("-h", "-help", "--help", "help").contains(args[0]);
-    if (args.length == 0 || help) {
-      PrintStream to = help ? out : err;
-      to.println("Usage: bin/hibench run|plan [options]      the suite (see bin/hibench run --help)");
-      to.println("       bin/hibench summary [--report-dir D] its summary from hibench.jsonl (after run-all.sh)");
-      to.println("       bin/hibench compare A B [--force]    two report directories side by side, if equally durable");
-      to.println("       bin/hibench cfs usage|check [...]    a Cassandra file system's usage and consistency check");
-      to.println("       bin/hibench storage start --target hdfs|cfs [--nodes N] [--dir D] [--secure]");
-      to.println("                                           the embedded storage alone, for stock tools (URI and CONF lines)");
-      to.println("       bin/hibench <workload> [args]       one workload (bin/hibench <workload> --help for its options)");
-      to.println("       bin/hibench scan|aggregation|join [-D k=v] [-overwrite] INPUT OUTPUT");
-      to.println("                                           a HiveBench query through Hive, in a JVM of its own");
-      if (help) {
-        all.printList(out);
-        return 0;
+    List<String> stockNames = new ArrayList<>();
+    for (Workload w : all.workloads()) {
+      CommandLine sub = passThrough(w.description(), a -> workload(all, w.name(), a, err));
+      // the stock tools' own names (HSGen, HiBench.DataGen, ...) answer too, but would crowd the list
+      if (!w.name().matches("[a-z]+")) {
+        sub.getCommandSpec().usageMessage().hidden(true);
+        stockNames.add(w.name());
       }
+      cl.addSubcommand(w.name(), sub);
     }
-    Configuration conf = new Configuration();
-    conf.set(Results.REPORT_DIR, Results.DEFAULT_REPORT_DIR); // bin/hibench reports to ./report unless -D says otherwise
-    return all.run(conf, args, err);
+    cl.getCommandSpec().usageMessage().footer("", "The stock tools' names run the same workloads: " + String.join(", ", stockNames) + ".");
+    cl.setUsageHelpWidth(100);
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    cl.setParameterExceptionHandler((e, a) -> {
+      if (e instanceof CommandLine.UnmatchedArgumentException u && e.getCommandLine().getParent() == null
+          && !u.getUnmatched().isEmpty()) {
+        List<String> like = u.getSuggestions();
+        err.println("hibench: unknown command or workload '" + u.getUnmatched().get(0) + "'"
+            + (like.isEmpty() ? "" : "; did you mean " + String.join(" or ", like) + "?") + " (bin/hibench --help lists them)");
+      } else {
+        err.println(name(e.getCommandLine()) + ": " + e.getMessage());
+      }
+      return WorkloadDriver.USAGE;
+    });
+    cl.setExecutionExceptionHandler((e, c, p) -> {
+      if (e instanceof UsageException) {
+        err.println(name(c) + ": " + e.getMessage());
+        return WorkloadDriver.USAGE;
+      }
+      err.println(WorkloadDriver.failureLine(name(c), e));
+      return WorkloadDriver.FAILED;
+    });
+    return cl.execute(args);
   }
 
-  /** {@code storage start}: runs until SIGTERM or Ctrl-C, which its signal handlers turn into a clean stop. */
-  private static int storage(String[] args, PrintStream out, PrintStream err) {
-    return execute(StorageCommand.commandLine(out), "hibench storage", args, out, err);
+  /** Without a command: the usage, on stderr, as a mistake. */
+  @Override
+  public Integer call() {
+    spec.commandLine().usage(err);
+    return WorkloadDriver.USAGE;
+  }
+
+  /** {@code hibench} and the command given, as failure lines start: {@code hibench run}, {@code hibench storage}. */
+  private static String name(CommandLine c) {
+    if (c.getParent() == null) {
+      return "hibench";
+    }
+    while (c.getParent().getParent() != null) {
+      c = c.getParent();
+    }
+    return "hibench " + c.getCommandName();
+  }
+
+  /**
+   * A command whose arguments go as they are to a parser of its own (Hadoop's generic options, the
+   * workload's picocli options, {@code --help} included).
+   */
+  @Command
+  static final class PassThrough implements Callable<Integer> {
+    @Parameters(paramLabel = "ARGS", description = "Its own options and arguments; --help lists them.")
+    List<String> args = new ArrayList<>();
+
+    private final Function<String[], Integer> target;
+
+    PassThrough(Function<String[], Integer> target) {
+      this.target = target;
+    }
+
+    @Override
+    public Integer call() {
+      return target.apply(args.toArray(new String[0]));
+    }
+  }
+
+  private static CommandLine passThrough(String description, Function<String[], Integer> target) {
+    CommandLine cl = new CommandLine(new PassThrough(target));
+    cl.getCommandSpec().usageMessage().description(description);
+    cl.setUnmatchedOptionsArePositionalParams(true);
+    cl.setEndOfOptionsDelimiter("\u0000"); // a literal "--" goes on to the target too
+    return cl;
+  }
+
+  /** One workload, reported to ./report unless -D says otherwise (a later -D wins). */
+  private static int workload(WorkloadDriver all, String name, String[] args, PrintStream err) {
+    Configuration conf = new Configuration();
+    conf.set(Results.REPORT_DIR, Results.DEFAULT_REPORT_DIR);
+    String[] withName = new String[args.length + 1];
+    withName[0] = name;
+    System.arraycopy(args, 0, withName, 1, args.length);
+    return all.run(conf, withName, err);
+  }
+
+  private static int cfs(String[] args, PrintStream out, PrintStream err) {
+    try {
+      return ToolRunner.run(new Configuration(), new CfsAdmin(out, err), args);
+    } catch (Exception e) {
+      err.println(WorkloadDriver.failureLine("cfs", e));
+      return WorkloadDriver.USAGE;
+    }
   }
 
   /** Runs a HiveBench query in the Hive JVM, sharing this terminal; its log goes to the temporary directory. */
-  private static int hive(String[] args, PrintStream err) {
+  private static int hive(String query, String[] args, PrintStream err) {
     try {
-      List<String> command = new ArrayList<>(Arrays.asList(args));
-      command.addAll(1, List.of("-D", Results.REPORT_DIR + "=" + Results.DEFAULT_REPORT_DIR)); // a later -D wins
+      List<String> command = new ArrayList<>(List.of(query, "-D", Results.REPORT_DIR + "=" + Results.DEFAULT_REPORT_DIR));
+      command.addAll(Arrays.asList(args)); // a later -D wins
       return HiveProcess.runOnce(command, new File(System.getProperty("java.io.tmpdir"), "hibench-hive.log"));
     } catch (IOException e) {
-      err.println(args[0] + ": cannot start the Hive JVM: " + WorkloadDriver.describe(e));
+      err.println(query + ": cannot start the Hive JVM: " + WorkloadDriver.describe(e));
       return WorkloadDriver.FAILED;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return WorkloadDriver.FAILED;
     }
-  }
-
-  /** Runs a picocli command with every failure reduced to one line on stderr. */
-  private static int execute(Callable<Integer> command, String name, String[] args, PrintStream out,
-      PrintStream err) {
-    return execute(new CommandLine(command), name, args, out, err);
-  }
-
-  private static int execute(CommandLine cl, String name, String[] args, PrintStream out, PrintStream err) {
-    cl.setOut(new java.io.PrintWriter(out, true));
-    cl.setParameterExceptionHandler((e, a) -> {
-      err.println(name + ": " + e.getMessage());
-      return WorkloadDriver.USAGE;
-    });
-    cl.setExecutionExceptionHandler((e, c, p) -> {
-      if (e instanceof UsageException) {
-        err.println(name + ": " + e.getMessage());
-        return WorkloadDriver.USAGE;
-      }
-      err.println(WorkloadDriver.failureLine(name, e));
-      return WorkloadDriver.FAILED;
-    });
-    return cl.execute(args);
   }
 }

@@ -102,13 +102,28 @@ class LauncherTest {
     String bin = HOME.resolve("bin/hibench").toString();
     Proc help = exec(bin, "--help");
     assertEquals(0, help.status(), help.toString());
-    assertTrue(help.out().get(0).startsWith("Usage: bin/hibench run") && help.out().stream().anyMatch(l -> l.contains("wordcount")),
+    assertTrue(help.out().get(0).startsWith("Usage: bin/hibench [-h] [COMMAND]")
+        && help.out().stream().anyMatch(l -> l.startsWith("  wordcount ")) && help.out().stream().anyMatch(l -> l.startsWith("  compare ")),
         help.toString());
-    for (String command : new String[] {"run", "plan", "summary", "wordcount", "hsgen", "dfsioe"}) {
-      Proc h = exec(bin, command, "--help");
+    for (String command : new String[] {"run", "plan", "summary", "compare", "storage", "storage start", "cfs", "scan",
+        "wordcount", "hsgen", "dfsioe", "HSGen", "help run"}) {
+      List<String> words = new java.util.ArrayList<>(List.of(bin));
+      words.addAll(List.of(command.split(" ")));
+      if (!command.startsWith("help")) {
+        words.add("--help");
+      }
+      Proc h = exec(words.toArray(new String[0]));
       assertEquals(0, h.status(), command + ": " + h);
       assertTrue(h.out().stream().anyMatch(l -> l.startsWith("Usage:")) && h.err().isEmpty(), command + ": " + h);
     }
+
+    Proc none = exec(bin);
+    assertEquals(2, none.status(), none.toString());
+    assertTrue(none.err().get(0).startsWith("Usage: bin/hibench") && none.out().isEmpty(), "without a command: the usage, as a mistake");
+    Proc typo = exec(bin, "wordcont", "a", "b");
+    assertEquals(2, typo.status(), typo.toString());
+    assertEquals(List.of("hibench: unknown command or workload 'wordcont'; did you mean wordcount or sort or hssort? "
+        + "(bin/hibench --help lists them)"), typo.err());
 
     Path data = dir.toPath().resolve("data");
     assertEquals(0, exec(bin, "randomtextwriter", "-D", "mapreduce.randomtextwriter.totalbytes=100000", data.toString()).status());
