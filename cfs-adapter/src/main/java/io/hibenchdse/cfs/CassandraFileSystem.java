@@ -32,14 +32,6 @@ import org.apache.hadoop.util.Progressable;
  */
 public class CassandraFileSystem extends FileSystem {
   public static final String SCHEME = "cfs";
-  static final String BLOCK_SIZE = "fs.local.block.size";
-  static final String SUB_BLOCK_SIZE = "fs.local.subblock.size";
-  static final String WRITE_IN_FLIGHT = "cfs.write.inflight";
-  static final String READ_AHEAD = "cfs.read.ahead";
-  /** Whether hflush and hsync throw (true) or return without effect (false, the default). */
-  static final String STRICT_SYNCABLE = "cfs.syncable.strict";
-  static final long DEFAULT_BLOCK_SIZE = 64L << 20;
-  static final int DEFAULT_SUB_BLOCK_SIZE = 2 << 20;
 
   static {
     // the scheme's classes, for FileSystem and FileContext; the cfs.* defaults are in CfsStore
@@ -102,7 +94,7 @@ public class CassandraFileSystem extends FileSystem {
   @Override
   @Deprecated
   public long getDefaultBlockSize() {
-    return getConf().getLongBytes(BLOCK_SIZE, DEFAULT_BLOCK_SIZE);
+    return CfsConfigKeys.BLOCK_SIZE.getLongBytes(getConf());
   }
 
   @Override
@@ -225,11 +217,11 @@ public class CassandraFileSystem extends FileSystem {
       }
     }
     long block = blockSize > 0 ? blockSize : getDefaultBlockSize();
-    int sub = (int) Math.min(block, getConf().getLongBytes(SUB_BLOCK_SIZE, DEFAULT_SUB_BLOCK_SIZE));
+    int sub = (int) Math.min(block, CfsConfigKeys.SUB_BLOCK_SIZE.getLongBytes(getConf()));
     short perm = permission.applyUMask(FsPermission.getUMask(getConf())).toShort();
     Inode template = new Inode(path, Inode.FILE, 0, block, sub, null, currentUser(), currentGroup(), perm, 0, 0);
-    CfsOutputStream stream = new CfsOutputStream(store, template, overwrite, getConf().getInt(WRITE_IN_FLIGHT, 4),
-        getConf().getBoolean(STRICT_SYNCABLE, false));
+    CfsOutputStream stream = new CfsOutputStream(store, template, overwrite, CfsConfigKeys.WRITE_IN_FLIGHT.getInt(getConf()),
+        CfsConfigKeys.STRICT_SYNCABLE.getBoolean(getConf()));
     writing.values().removeIf(CfsOutputStream::isClosed);
     writing.put(path, stream);
     return new FSDataOutputStream(stream, statistics);
@@ -247,7 +239,7 @@ public class CassandraFileSystem extends FileSystem {
     if (n.isDirectory()) {
       throw new FileNotFoundException("cfs: " + p + " is a directory");
     }
-    return new FSDataInputStream(new CfsInputStream(store, n, statistics, getConf().getInt(READ_AHEAD, 2)));
+    return new FSDataInputStream(new CfsInputStream(store, n, statistics, CfsConfigKeys.READ_AHEAD.getInt(getConf())));
   }
 
   @Override

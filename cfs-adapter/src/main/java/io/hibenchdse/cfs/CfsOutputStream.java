@@ -192,7 +192,7 @@ final class CfsOutputStream extends OutputStream implements Syncable {
     }
     if (SYNCABLE_NOTED.compareAndSet(false, true)) {
       LOG.info("{} ({} is false: returning without effect, here and for any later call)", what,
-          CassandraFileSystem.STRICT_SYNCABLE);
+          CfsConfigKeys.STRICT_SYNCABLE);
     }
   }
 

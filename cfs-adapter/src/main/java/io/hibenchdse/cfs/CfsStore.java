@@ -1,5 +1,21 @@
 package io.hibenchdse.cfs;
 
+import static io.hibenchdse.cfs.CfsConfigKeys.COMPRESSION;
+import static io.hibenchdse.cfs.CfsConfigKeys.DATACENTER;
+import static io.hibenchdse.cfs.CfsConfigKeys.HOSTNAME_VALIDATION;
+import static io.hibenchdse.cfs.CfsConfigKeys.KEYSPACE;
+import static io.hibenchdse.cfs.CfsConfigKeys.KEYSTORE;
+import static io.hibenchdse.cfs.CfsConfigKeys.KEYSTORE_PASSWORD;
+import static io.hibenchdse.cfs.CfsConfigKeys.PASSWORD;
+import static io.hibenchdse.cfs.CfsConfigKeys.PROTOCOL;
+import static io.hibenchdse.cfs.CfsConfigKeys.READ_CL;
+import static io.hibenchdse.cfs.CfsConfigKeys.REPLICATION;
+import static io.hibenchdse.cfs.CfsConfigKeys.REQUEST_TIMEOUT;
+import static io.hibenchdse.cfs.CfsConfigKeys.TRUSTSTORE;
+import static io.hibenchdse.cfs.CfsConfigKeys.TRUSTSTORE_PASSWORD;
+import static io.hibenchdse.cfs.CfsConfigKeys.USERNAME;
+import static io.hibenchdse.cfs.CfsConfigKeys.WRITE_CL;
+
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlIdentifier;
@@ -53,36 +69,7 @@ import org.apache.hadoop.conf.Configuration;
  * write them. Everything above it thinks in paths, inodes and blocks.
  */
 final class CfsStore implements Closeable {
-  static final String KEYSPACE = "cfs.keyspace";
-  static final String REPLICATION = "cfs.replication";
-  static final String COMPRESSION = "cfs.compression";
-  static final String PROTOCOL = "cfs.protocol.version";
-  static final String READ_CL = "cfs.consistencylevel.read";
-  static final String WRITE_CL = "cfs.consistencylevel.write";
-  static final String DATACENTER = "cfs.datacenter";
-  static final String REQUEST_TIMEOUT = "cfs.request.timeout";
-  /** The user to log in as, on clusters that require it (PasswordAuthenticator); none by default. */
-  static final String USERNAME = "cfs.username";
-  /** Its password: read through Hadoop's credential providers, never recorded or logged. */
-  static final String PASSWORD = "cfs.password";
-  /** A trust store (PKCS12 or JKS) holding the nodes' certificates: set, the client speaks TLS. */
-  static final String TRUSTSTORE = "cfs.ssl.truststore.path";
-  static final String TRUSTSTORE_PASSWORD = "cfs.ssl.truststore.password";
-  /** A key store with the client's own certificate, for nodes that require one. */
-  static final String KEYSTORE = "cfs.ssl.keystore.path";
-  static final String KEYSTORE_PASSWORD = "cfs.ssl.keystore.password";
-  /** Whether the nodes' certificates must name the addresses they are reached at. */
-  static final String HOSTNAME_VALIDATION = "cfs.ssl.hostname.validation";
   static final int DEFAULT_PORT = 9042;
-  /**
-   * The defaults of the settings that decide what is stored and how durably. They are filled into
-   * the file system's own configuration (not a default resource, which would override core-site.xml),
-   * so every result recorded from it names them.
-   */
-  private static final String[][] DEFAULTS = {
-    {KEYSPACE, "cfs"}, {REPLICATION, "1"}, {COMPRESSION, "false"}, {READ_CL, "ONE"}, {WRITE_CL, "QUORUM"},
-  };
-
   static {
     // Block ids are time-based UUIDs, which mix in the process id. Told it, the driver does not
     // look for its optional native library (jnr, left out of the jar) and does not log that
@@ -125,15 +112,15 @@ final class CfsStore implements Closeable {
   /** {@code conf} with the defaults of the settings it leaves unset. */
   static Configuration withDefaults(Configuration conf) {
     Configuration c = new Configuration(conf);
-    for (String[] d : DEFAULTS) {
-      c.setIfUnset(d[0], d[1]);
+    for (CfsConfigKeys k : CfsConfigKeys.RECORDED) {
+      c.setIfUnset(k.key(), k.defaultValue());
     }
     return c;
   }
 
   CfsStore(URI uri, Configuration given) throws IOException {
     conf = withDefaults(given);
-    keyspace = conf.get(KEYSPACE);
+    keyspace = KEYSPACE.get(conf);
     if (!keyspace.matches("[A-Za-z][A-Za-z0-9_]{0,47}")) {
       throw new IllegalArgumentException(KEYSPACE + " '" + keyspace + "' is not a valid keyspace name");
     }
@@ -141,7 +128,7 @@ final class CfsStore implements Closeable {
     writeLevel = level(conf, WRITE_CL);
     session = connect(uri, conf);
     try {
-      createSchema(conf.getInt(REPLICATION, 0), conf.getBoolean(COMPRESSION, false));
+      createSchema(REPLICATION.getInt(conf), COMPRESSION.getBoolean(conf));
       recheckLevel = replication() > 1 && WEAKER_THAN_QUORUM.contains(readLevel) ? DefaultConsistencyLevel.QUORUM : null;
       selectInode = prepare("SELECT " + INODE_COLUMNS + " FROM %s.inode WHERE parent = ? AND name = ?");
       listInodes = prepare("SELECT name, " + INODE_COLUMNS + " FROM %s.inode WHERE parent = ?");
@@ -163,8 +150,8 @@ final class CfsStore implements Closeable {
   private static final Set<DefaultConsistencyLevel> WEAKER_THAN_QUORUM = java.util.EnumSet.of(DefaultConsistencyLevel.ONE,
       DefaultConsistencyLevel.LOCAL_ONE, DefaultConsistencyLevel.TWO, DefaultConsistencyLevel.ANY);
 
-  private static ConsistencyLevel level(Configuration conf, String key) {
-    String v = conf.getTrimmed(key).toUpperCase(Locale.ROOT);
+  private static ConsistencyLevel level(Configuration conf, CfsConfigKeys key) {
+    String v = key.get(conf).toUpperCase(Locale.ROOT);
     try {
       return DefaultConsistencyLevel.valueOf(v);
     } catch (IllegalArgumentException e) {
@@ -175,12 +162,12 @@ final class CfsStore implements Closeable {
   private static CqlSession connect(URI uri, Configuration conf) throws IOException {
     String host = uri.getHost() == null ? "127.0.0.1" : uri.getHost();
     int port = uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort();
-    String keyspace = conf.get(KEYSPACE);
+    String keyspace = KEYSPACE.get(conf);
     // The driver's defaults as Java values: its usual HOCON loader parses reference.conf first,
     // 0.1 s of every JVM's first cfs:// access.
     OptionsMap config = OptionsMap.driverDefaults();
     config.put(TypedDriverOption.REQUEST_TIMEOUT,
-        Duration.ofMillis(conf.getTimeDuration(REQUEST_TIMEOUT, 120_000, TimeUnit.MILLISECONDS)));
+        Duration.ofMillis(REQUEST_TIMEOUT.getMillis(conf)));
     // DDL waits for the driver's schema refresh; the default debounce costs a second a table.
     config.put(TypedDriverOption.METADATA_SCHEMA_WINDOW, Duration.ofMillis(10));
     // Only this keyspace's schema is needed (its tables, and its replication for the token
@@ -203,31 +190,31 @@ final class CfsStore implements Closeable {
     config.put(TypedDriverOption.RECONNECTION_MAX_DELAY, Duration.ofSeconds(2));
     // Protocol v5 checksums every 128 KiB segment on both ends; sub-blocks are megabytes each
     // and TCP already checks them, so v4 (every Cassandra since 2.2) moves them cheaper.
-    config.put(TypedDriverOption.PROTOCOL_VERSION, conf.getTrimmed(PROTOCOL, "V4"));
+    config.put(TypedDriverOption.PROTOCOL_VERSION, PROTOCOL.get(conf));
     // The jar leaves out the driver's optional native library (jnr); don't look for it.
     config.put(TypedDriverOption.TIMESTAMP_GENERATOR_FORCE_JAVA_CLOCK, true);
     // Every statement here gives the same result when applied twice (whole rows and whole
     // partitions, no counters or list appends), so a request whose node dies is sent to another.
     config.put(TypedDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, true);
-    String dc = conf.getTrimmed(DATACENTER);
+    String dc = DATACENTER.get(conf);
     if (dc == null) {
       config.put(TypedDriverOption.LOAD_BALANCING_POLICY_CLASS, "DcInferringLoadBalancingPolicy");
     }
-    String truststore = conf.getTrimmed(TRUSTSTORE, "");
+    String truststore = conf.getTrimmed(TRUSTSTORE.key(), "");
     if (!truststore.isEmpty()) {
       config.put(TypedDriverOption.SSL_ENGINE_FACTORY_CLASS, "DefaultSslEngineFactory");
       config.put(TypedDriverOption.SSL_TRUSTSTORE_PATH, truststore);
-      config.put(TypedDriverOption.SSL_HOSTNAME_VALIDATION, conf.getBoolean(HOSTNAME_VALIDATION, true));
+      config.put(TypedDriverOption.SSL_HOSTNAME_VALIDATION, HOSTNAME_VALIDATION.getBoolean(conf));
       // validate against the address the client was given, not a reverse DNS lookup of it
       config.put(TypedDriverOption.SSL_ALLOW_DNS_REVERSE_LOOKUP_SAN, false);
-      char[] trustPassword = conf.getPassword(TRUSTSTORE_PASSWORD);
+      char[] trustPassword = conf.getPassword(TRUSTSTORE_PASSWORD.key());
       if (trustPassword != null) {
         config.put(TypedDriverOption.SSL_TRUSTSTORE_PASSWORD, new String(trustPassword));
       }
-      String keystore = conf.getTrimmed(KEYSTORE, "");
+      String keystore = conf.getTrimmed(KEYSTORE.key(), "");
       if (!keystore.isEmpty()) {
         config.put(TypedDriverOption.SSL_KEYSTORE_PATH, keystore);
-        char[] keyPassword = conf.getPassword(KEYSTORE_PASSWORD);
+        char[] keyPassword = conf.getPassword(KEYSTORE_PASSWORD.key());
         if (keyPassword != null) {
           config.put(TypedDriverOption.SSL_KEYSTORE_PASSWORD, new String(keyPassword));
         }
@@ -239,7 +226,7 @@ final class CfsStore implements Closeable {
     if (dc != null) {
       builder.withLocalDatacenter(dc);
     }
-    String user = conf.getTrimmed(USERNAME, "");
+    String user = conf.getTrimmed(USERNAME.key(), "");
     if (!user.isEmpty()) {
       builder.withAuthCredentials(user, new String(password(conf, user)));
     }
@@ -273,7 +260,7 @@ final class CfsStore implements Closeable {
    * fallback Hadoop allows.
    */
   private static char[] password(Configuration conf, String user) throws IOException {
-    char[] password = conf.getPassword(PASSWORD);
+    char[] password = conf.getPassword(PASSWORD.key());
     if (password == null) {
       throw new IOException("cfs: " + USERNAME + " is '" + user + "' but no " + PASSWORD + " was found: store it with"
           + " `hadoop credential create " + PASSWORD + " -provider jceks://file/PATH` and set"

@@ -77,7 +77,7 @@ final class KeyspaceScan {
     for (Row r : s.execute(scan(ks, "SELECT block_id, path FROM %s.pending", level))) {
       scan.pending.put(r.getUuid(0), r.getString(1));
     }
-    int largestSubBlock = CassandraFileSystem.DEFAULT_SUB_BLOCK_SIZE;
+    int largestSubBlock = Integer.parseInt(CfsConfigKeys.SUB_BLOCK_SIZE.defaultValue());
     for (Row r : s.execute(scan(ks, "SELECT sub_block_size FROM %s.inode", level))) {
       largestSubBlock = Math.max(largestSubBlock, r.getInt(0));
     }

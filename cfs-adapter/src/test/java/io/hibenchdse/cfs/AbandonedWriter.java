@@ -12,9 +12,9 @@ public final class AbandonedWriter {
 
   public static void main(String[] args) throws Exception {
     Configuration conf = new Configuration();
-    conf.set(CfsStore.KEYSPACE, args[1]);
-    conf.setLong(CassandraFileSystem.BLOCK_SIZE, CfsTestNode.BLOCK);
-    conf.setLong(CassandraFileSystem.SUB_BLOCK_SIZE, CfsTestNode.SUB_BLOCK);
+    conf.set(CfsConfigKeys.KEYSPACE.key(), args[1]);
+    conf.setLong(CfsConfigKeys.BLOCK_SIZE.key(), CfsTestNode.BLOCK);
+    conf.setLong(CfsConfigKeys.SUB_BLOCK_SIZE.key(), CfsTestNode.SUB_BLOCK);
     FileSystem fs = FileSystem.get(URI.create(args[0]), conf);
     FSDataOutputStream out = fs.create(new Path(args[2]));
     out.write(RoundTripTest.random(Integer.parseInt(args[3]), 1));

@@ -39,8 +39,8 @@ public final class CfsTestNode {
   public static Configuration conf(LocalCassandra node) {
     Configuration conf = new Configuration();
     conf.set(FileSystem.FS_DEFAULT_NAME_KEY, uri(node).toString());
-    conf.setLong(CassandraFileSystem.BLOCK_SIZE, BLOCK);
-    conf.setLong(CassandraFileSystem.SUB_BLOCK_SIZE, SUB_BLOCK);
+    conf.setLong(CfsConfigKeys.BLOCK_SIZE.key(), BLOCK);
+    conf.setLong(CfsConfigKeys.SUB_BLOCK_SIZE.key(), SUB_BLOCK);
     conf.set("cfs.datacenter", LocalCassandra.DATACENTER);
     return conf;
   }

@@ -33,7 +33,7 @@ class CrashedWriterTest {
 
   private static Configuration conf(String keyspace) {
     Configuration conf = CfsTestNode.conf();
-    conf.set(CfsStore.KEYSPACE, keyspace);
+    conf.set(CfsConfigKeys.KEYSPACE.key(), keyspace);
     return conf;
   }
 

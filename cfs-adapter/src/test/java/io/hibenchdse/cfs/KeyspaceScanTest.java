@@ -17,9 +17,9 @@ class KeyspaceScanTest {
   @Test
   void checkAndUsageOfMoreDataThanTheNodesHeapHolds() throws Exception {
     Configuration conf = CfsTestNode.conf();
-    conf.set(CfsStore.KEYSPACE, "scan");
-    conf.setLong(CassandraFileSystem.BLOCK_SIZE, 64 << 20);
-    conf.setLong(CassandraFileSystem.SUB_BLOCK_SIZE, 2 << 20);
+    conf.set(CfsConfigKeys.KEYSPACE.key(), "scan");
+    conf.setLong(CfsConfigKeys.BLOCK_SIZE.key(), 64 << 20);
+    conf.setLong(CfsConfigKeys.SUB_BLOCK_SIZE.key(), 2 << 20);
     long size = 400L << 20;
     try (FileSystem fs = FileSystem.newInstance(CfsTestNode.uri(), conf)) {
       byte[] chunk = new byte[1 << 20];

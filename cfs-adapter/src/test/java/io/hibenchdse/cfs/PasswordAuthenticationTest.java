@@ -49,10 +49,10 @@ class PasswordAuthenticationTest {
   private static Configuration conf(String name, String password) throws IOException {
     Configuration conf = CfsTestNode.conf(node);
     conf.setBoolean("fs.cfs.impl.disable.cache", true);
-    conf.set(CfsStore.USERNAME, LocalCassandra.SUPERUSER);
+    conf.set(CfsConfigKeys.USERNAME.key(), LocalCassandra.SUPERUSER);
     conf.set(CredentialProviderFactory.CREDENTIAL_PROVIDER_PATH, "jceks://file" + dir.resolve(name + ".jceks").toAbsolutePath());
     CredentialProvider provider = CredentialProviderFactory.getProviders(conf).get(0);
-    provider.createCredentialEntry(CfsStore.PASSWORD, password.toCharArray());
+    provider.createCredentialEntry(CfsConfigKeys.PASSWORD.key(), password.toCharArray());
     provider.flush();
     return conf;
   }
@@ -60,13 +60,13 @@ class PasswordAuthenticationTest {
   @Test
   void theRightPasswordFromACredentialProviderLogsIn() throws Exception {
     Configuration conf = conf("right", RIGHT);
-    assertNull(conf.getRaw(CfsStore.PASSWORD), "the password is not a configuration value");
+    assertNull(conf.getRaw(CfsConfigKeys.PASSWORD.key()), "the password is not a configuration value");
     byte[] data = RoundTripTest.random(100_000, 7);
     try (FileSystem fs = FileSystem.newInstance(CfsTestNode.uri(node), conf)) {
       org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path("/secured/file");
       RoundTripTest.write(fs, p, data);
       assertArrayEquals(data, RoundTripTest.read(fs, p));
-      assertNull(fs.getConf().getRaw(CfsStore.PASSWORD));
+      assertNull(fs.getConf().getRaw(CfsConfigKeys.PASSWORD.key()));
     }
   }
 
@@ -92,7 +92,7 @@ class PasswordAuthenticationTest {
   void aUserWithoutAPasswordIsRefusedBeforeConnecting() {
     Configuration conf = CfsTestNode.conf(node);
     conf.setBoolean("fs.cfs.impl.disable.cache", true);
-    conf.set(CfsStore.USERNAME, "cassandra");
+    conf.set(CfsConfigKeys.USERNAME.key(), "cassandra");
     String m = assertThrows(IOException.class, () -> FileSystem.get(CfsTestNode.uri(node), conf)).getMessage();
     assertEquals("cfs: cfs.username is 'cassandra' but no cfs.password was found: store it with `hadoop credential"
         + " create cfs.password -provider jceks://file/PATH` and set hadoop.security.credential.provider.path to that"

@@ -171,7 +171,7 @@ class RoundTripTest {
   @Test
   void hflushAndHsyncThrowWhenStrict() throws IOException {
     Configuration strict = new Configuration(fs.getConf());
-    strict.setBoolean(CassandraFileSystem.STRICT_SYNCABLE, true);
+    strict.setBoolean(CfsConfigKeys.STRICT_SYNCABLE.key(), true);
     try (FileSystem sfs = FileSystem.newInstance(CfsTestNode.uri(), strict);
         FSDataOutputStream out = sfs.create(new Path(DIR, "sync-strict"))) {
       out.write(1);

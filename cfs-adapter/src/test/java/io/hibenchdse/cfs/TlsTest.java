@@ -46,13 +46,13 @@ class TlsTest {
   private static Configuration conf(Path truststore) throws IOException {
     Configuration conf = CfsTestNode.conf(node);
     conf.setBoolean("fs.cfs.impl.disable.cache", true);
-    conf.set(CfsStore.USERNAME, LocalCassandra.SUPERUSER);
-    conf.set(CfsStore.TRUSTSTORE, truststore.toString());
+    conf.set(CfsConfigKeys.USERNAME.key(), LocalCassandra.SUPERUSER);
+    conf.set(CfsConfigKeys.TRUSTSTORE.key(), truststore.toString());
     conf.set(CredentialProviderFactory.CREDENTIAL_PROVIDER_PATH, "jceks://file" + dir.resolve("secrets.jceks").toAbsolutePath());
     CredentialProvider provider = CredentialProviderFactory.getProviders(conf).get(0);
-    if (provider.getCredentialEntry(CfsStore.PASSWORD) == null) {
-      provider.createCredentialEntry(CfsStore.PASSWORD, LocalCassandra.SUPERUSER.toCharArray());
-      provider.createCredentialEntry(CfsStore.TRUSTSTORE_PASSWORD, LocalCassandra.TLS_STORE_PASSWORD.toCharArray());
+    if (provider.getCredentialEntry(CfsConfigKeys.PASSWORD.key()) == null) {
+      provider.createCredentialEntry(CfsConfigKeys.PASSWORD.key(), LocalCassandra.SUPERUSER.toCharArray());
+      provider.createCredentialEntry(CfsConfigKeys.TRUSTSTORE_PASSWORD.key(), LocalCassandra.TLS_STORE_PASSWORD.toCharArray());
       provider.flush();
     }
     return conf;

@@ -20,7 +20,7 @@ class TreeOperationsTest {
   @Test
   void renameMovesTheTreeAndRecursiveDeleteLeavesNothing() throws Exception {
     Configuration conf = CfsTestNode.conf();
-    conf.set(CfsStore.KEYSPACE, "tree");
+    conf.set(CfsConfigKeys.KEYSPACE.key(), "tree");
     FileSystem fs = FileSystem.newInstance(CfsTestNode.uri(), conf);
     fs.delete(new Path("/t"), true);
     Map<String, byte[]> files = new LinkedHashMap<>();

@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher;
 
+import io.hibenchdse.cfs.CfsConfigKeys;
 import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.RunResult;
 import java.net.URI;
@@ -21,10 +22,10 @@ record Durability(String replication, String writeAcks, String readReplicas, Str
     String scheme = r.fileSystem == null ? "" : URI.create(r.fileSystem).getScheme();
     String write = NOT_RECORDED;
     String read = NOT_RECORDED;
-    if ("cfs".equals(scheme) && r.configuration.containsKey("cfs.replication")) {
-      rf = Integer.parseInt(r.configuration.get("cfs.replication"));
-      write = ofReplicas(replicas(r.configuration.get("cfs.consistencylevel.write"), rf), rf);
-      read = ofReplicas(replicas(r.configuration.get("cfs.consistencylevel.read"), rf), rf);
+    if ("cfs".equals(scheme) && r.configuration.containsKey(CfsConfigKeys.REPLICATION.key())) {
+      rf = Integer.parseInt(r.configuration.get(CfsConfigKeys.REPLICATION.key()));
+      write = ofReplicas(replicas(r.configuration.get(CfsConfigKeys.WRITE_CL.key()), rf), rf);
+      read = ofReplicas(replicas(r.configuration.get(CfsConfigKeys.READ_CL.key()), rf), rf);
     } else if ("hdfs".equals(scheme) || "file".equals(scheme)) {
       write = ofReplicas(rf, rf); // HDFS's pipeline acknowledges once every replica has the packet
       read = ofReplicas(1, rf);

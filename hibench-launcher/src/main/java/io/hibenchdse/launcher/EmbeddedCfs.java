@@ -2,6 +2,7 @@ package io.hibenchdse.launcher;
 
 import io.hibenchdse.cassandra.LocalCassandra;
 import io.hibenchdse.cfs.CassandraFileSystem;
+import io.hibenchdse.cfs.CfsConfigKeys;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
@@ -52,8 +53,8 @@ public final class EmbeddedCfs implements EmbeddedStorage {
   public Configuration conf() {
     Configuration conf = new Configuration();
     conf.set(FileSystem.FS_DEFAULT_NAME_KEY, uri().toString());
-    conf.set("cfs.datacenter", LocalCassandra.DATACENTER);
-    conf.setInt("cfs.replication", replication);
+    conf.set(CfsConfigKeys.DATACENTER.key(), LocalCassandra.DATACENTER);
+    conf.setInt(CfsConfigKeys.REPLICATION.key(), replication);
     conf.setInt(STORAGE_NODES, cluster.nodes());
     conf.setBoolean(STORAGE_FSYNC, cluster.syncsBeforeAck());
     LocalCassandra.Settings settings = cluster.settings();
@@ -61,10 +62,10 @@ public final class EmbeddedCfs implements EmbeddedStorage {
       conf.set(CredentialProviderFactory.CREDENTIAL_PROVIDER_PATH, "jceks://file" + secrets().toAbsolutePath());
     }
     if (settings.passwords()) {
-      conf.set("cfs.username", LocalCassandra.SUPERUSER);
+      conf.set(CfsConfigKeys.USERNAME.key(), LocalCassandra.SUPERUSER);
     }
     if (settings.tls()) {
-      conf.set("cfs.ssl.truststore.path", cluster.truststore().toString());
+      conf.set(CfsConfigKeys.TRUSTSTORE.key(), cluster.truststore().toString());
     }
     return conf;
   }
@@ -82,10 +83,10 @@ public final class EmbeddedCfs implements EmbeddedStorage {
     if (settings.passwords() || settings.tls()) {
       CredentialProvider store = CredentialProviderFactory.getProviders(conf()).get(0);
       if (settings.passwords()) {
-        put(store, "cfs.password", LocalCassandra.SUPERUSER);
+        put(store, CfsConfigKeys.PASSWORD.key(), LocalCassandra.SUPERUSER);
       }
       if (settings.tls()) {
-        put(store, "cfs.ssl.truststore.password", LocalCassandra.TLS_STORE_PASSWORD);
+        put(store, CfsConfigKeys.TRUSTSTORE_PASSWORD.key(), LocalCassandra.TLS_STORE_PASSWORD);
       }
       store.flush();
     }
@@ -102,9 +103,9 @@ public final class EmbeddedCfs implements EmbeddedStorage {
   public String describe() {
     Configuration conf = CassandraFileSystem.withDefaults(conf());
     LocalCassandra.Settings settings = cluster.settings();
-    return "cfs:// at " + uri() + ": " + cluster.durability() + "; replication " + conf.get("cfs.replication")
-        + ", consistency read " + conf.get("cfs.consistencylevel.read")
-        + ", write " + conf.get("cfs.consistencylevel.write")
+    return "cfs:// at " + uri() + ": " + cluster.durability() + "; replication " + conf.get(CfsConfigKeys.REPLICATION.key())
+        + ", consistency read " + conf.get(CfsConfigKeys.READ_CL.key())
+        + ", write " + conf.get(CfsConfigKeys.WRITE_CL.key())
         + (settings.passwords() ? "; login required" : "") + (settings.tls() ? "; TLS required" : "");
   }
 

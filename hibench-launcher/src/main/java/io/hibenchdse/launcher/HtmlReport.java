@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher;
 
+import io.hibenchdse.cfs.CfsConfigKeys;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.dfsio.DfsioeMetrics;
 import io.hibenchdse.tpcxhs.TpcxHsMetrics;
@@ -146,8 +147,8 @@ final class HtmlReport {
     add(env, measurements, "Write acknowledged by", r -> Durability.of(r).writeAcks());
     add(env, measurements, "Read from", r -> Durability.of(r).readReplicas());
     add(env, measurements, "Fsync before acknowledging", r -> Durability.of(r).fsyncBeforeAck());
-    add(env, measurements, "Consistency level, cfs:// write / read", r -> r.configuration.containsKey("cfs.consistencylevel.write")
-        ? r.configuration.get("cfs.consistencylevel.write") + " / " + r.configuration.get("cfs.consistencylevel.read") : null);
+    add(env, measurements, "Consistency level, cfs:// write / read", r -> r.configuration.containsKey(CfsConfigKeys.WRITE_CL.key())
+        ? r.configuration.get(CfsConfigKeys.WRITE_CL.key()) + " / " + r.configuration.get(CfsConfigKeys.READ_CL.key()) : null);
     add(env, measurements, "Maps / reduces asked for", r -> r.configuration.get("mapreduce.job.maps") + " / "
         + r.configuration.get("mapreduce.job.reduces"));
     add(env, measurements, "Framework", r -> r.configuration.get("mapreduce.framework.name"));

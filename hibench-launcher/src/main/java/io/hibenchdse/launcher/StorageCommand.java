@@ -1,6 +1,7 @@
 package io.hibenchdse.launcher;
 
 import io.hibenchdse.cassandra.LocalCassandra;
+import io.hibenchdse.cfs.CfsConfigKeys;
 import io.hibenchdse.core.UsageException;
 import java.io.File;
 import java.io.IOException;
@@ -13,12 +14,12 @@ import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.apache.hadoop.conf.Configuration;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code bin/hibench storage start}: the embedded storage on its own, in the foreground, for stock
@@ -42,8 +43,8 @@ final class StorageCommand implements Callable<Integer> {
   }
 
   /** The client settings stock tools need, as Hadoop reads them from {@code <conf dir>/core-site.xml}. */
-  private static final String[] CLIENT_KEYS = {"fs.defaultFS", "dfs.replication", "cfs.datacenter", "cfs.replication",
-      EmbeddedStorage.STORAGE_NODES, EmbeddedStorage.STORAGE_FSYNC, "cfs.username", "cfs.ssl.truststore.path", "hadoop.security.credential.provider.path"};
+  private static final String[] CLIENT_KEYS = {"fs.defaultFS", "dfs.replication", CfsConfigKeys.DATACENTER.key(), CfsConfigKeys.REPLICATION.key(),
+      EmbeddedStorage.STORAGE_NODES, EmbeddedStorage.STORAGE_FSYNC, CfsConfigKeys.USERNAME.key(), CfsConfigKeys.TRUSTSTORE.key(), "hadoop.security.credential.provider.path"};
 
   @Command(name = "start", mixinStandardHelpOptions = true,
       description = {"Starts the storage and keeps it running until Ctrl-C or SIGTERM, then stops it cleanly.",
