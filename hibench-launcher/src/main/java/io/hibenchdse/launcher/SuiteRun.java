@@ -92,7 +92,9 @@ final class SuiteRun implements Callable<Integer> {
       Configuration conf = LocalRunner.configure(storage.conf(), new File(scratch, "mapred"));
       conf.setInt(BenchmarkTool.NODES, 1);
       conf.setBoolean(BenchmarkTool.PRINT_COUNTERS, false);
-      conf.set(SuiteOptions.SUITE_COMMAND, command(spec.commandLine().getParseResult().originalArgs()));
+      // the parse result holds the whole command line, bin/hibench's own words included
+      List<String> all = spec.commandLine().getParseResult().originalArgs();
+      conf.set(SuiteOptions.SUITE_COMMAND, command(all.subList(all.indexOf(spec.name()) + 1, all.size())));
       out.println("hibench run: " + storage.describe());
       HiveProcess hive = null; // one Hive session for the run, started by its first query: the metastore is made once
       try {

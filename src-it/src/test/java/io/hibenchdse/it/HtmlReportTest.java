@@ -136,4 +136,32 @@ class HtmlReportTest {
       assertTrue(compare.images().get(0)[0] == 900, "the ratio chart is drawn");
     }
   }
+
+  /** The real thing: a suite run at two profiles on the embedded HDFS, its report read in Chromium. */
+  @Test
+  void aSuiteRunAtTwoProfilesWritesTheReportWithEveryChart() throws Exception {
+    Path list = dir.resolve("benchmarks.lst");
+    Files.writeString(list, "sort\ndfsioe-write\n");
+    Path report = dir.resolve("suite");
+    hibench("run", "--profile", "tiny,small", "--runs", "2", "--warmup", "0", "--benchmarks", list.toString(),
+        "--report-dir", report.toString(), "--work-dir", dir.resolve("work").toString());
+    String html = Files.readString(report.resolve("index.html"));
+    // sort and dfsioe-write: a row per profile, the scaling and per-run charts, and DFSIOE's slots at each profile
+    for (String workload : new String[] {"sort", "dfsioe-write"}) {
+      String section = html.substring(html.indexOf("<h2 id=\"" + workload + "\">"));
+      section = section.substring(0, section.indexOf("<h2", 4));
+      assertTrue(section.contains("<tr><td>tiny</td>") && section.contains("<tr><td>small</td>"), workload + " rows");
+    }
+    try (var files = Files.list(report.resolve("charts"))) {
+      assertEquals(List.of("dfsioe-write-scaling", "dfsioe-write-small-slots", "dfsioe-write-throughput", "dfsioe-write-tiny-slots",
+          "sort-scaling", "sort-throughput"),
+          files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".png")).map(n -> n.replace(".png", "")).sorted().toList());
+    }
+    try (HeadlessChromium chromium = HeadlessChromium.start()) {
+      HeadlessChromium.Page page = chromium.open(report.resolve("index.html"));
+      assertEquals(List.of(), page.errors());
+      assertEquals(6, page.images().size());
+      page.images().forEach(size -> assertTrue(size[0] == 900 && size[1] == 480, size[0] + "x" + size[1]));
+    }
+  }
 }
