@@ -1,0 +1,52 @@
+package io.hibenchdse.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.hibenchdse.core.RunResult;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The summary's statistics on inputs computed by hand, and on the reference report's own figures. */
+class SummaryTest {
+  private static Measurement run(String workload, Profile p, double bytes, double seconds) {
+    RunResult r = new RunResult().timed(0, (long) (seconds * 1000), Math.round(seconds * 1e9), (long) bytes, 1);
+    return new Measurement(workload, p, r);
+  }
+
+  @Test
+  void theReferenceReportsTimeDeltas() {
+    // its Table 9: 240, 340 and 440 GB sorted in 4068.22, 5785.47 and 7471.23 s
+    double gb = 1e9;
+    List<Summary.Row> rows = Summary.rows(List.of(run("sort", Profile.SMALL, 240 * gb, 4068.22),
+        run("sort", Profile.LARGE, 340 * gb, 5785.47), run("sort", Profile.HUGE, 440 * gb, 7471.23)));
+    assertEquals(3, rows.size());
+    assertEquals(0, rows.get(0).timeDeltaPct(), 1e-12);
+    assertEquals(42.21, Math.round(rows.get(1).timeDeltaPct() * 100) / 100.0);
+    assertEquals(83.65, Math.round(rows.get(2).timeDeltaPct() * 100) / 100.0);
+    assertEquals(100.0 * (340.0 / 240 - 1), rows.get(1).dataDeltaPct(), 1e-9);
+    assertEquals(100.0 * (440.0 / 240 - 1), rows.get(2).dataDeltaPct(), 1e-9);
+    assertEquals(0, rows.get(1).sigmaSec(), "one run has no spread");
+  }
+
+  @Test
+  void meanSigmaAndThroughputOverTheRuns() {
+    List<Measurement> runs = new ArrayList<>();
+    for (double s : new double[] {10, 12, 14}) {
+      runs.add(run("wordcount", Profile.TINY, 1_200, s));
+    }
+    runs.add(run("wordcount", Profile.SMALL, 2_400, 30));
+    runs.add(run("wordcount", Profile.SMALL, 2_400, 30));
+    List<Summary.Row> rows = Summary.rows(runs);
+    Summary.Row tiny = rows.get(0);
+    assertEquals(3, tiny.runs());
+    assertEquals(12, tiny.meanSec(), 1e-12);
+    assertEquals(2, tiny.sigmaSec(), 1e-12, "the sample standard deviation of 10, 12, 14");
+    assertEquals(100.0 * 2 / 12, tiny.sigmaPct(), 1e-12);
+    assertEquals((120 + 100 + 1200.0 / 14) / 3, tiny.meanThroughputBytesPerSec(), 1e-9, "the mean of the runs' throughputs");
+    Summary.Row small = rows.get(1);
+    assertEquals(100, small.dataDeltaPct(), 1e-12);
+    assertEquals(150, small.timeDeltaPct(), 1e-12);
+    assertEquals(0, small.sigmaSec(), 1e-12);
+  }
+}
