@@ -22,6 +22,8 @@ final class DfsioeReport {
   static final int CONSOLE_MASK_CHARS = 100;
 
   final String mode;
+  /** When the run ended: the report's "Date & time". */
+  final long endMs;
   final DfsioeMetrics metrics;
   final List<AttemptSamples> maps;
   /** Null with -skipAnalyze. */
@@ -29,8 +31,10 @@ final class DfsioeReport {
   final String unit;
   final double unitBytes;
 
-  DfsioeReport(String mode, DfsioeMetrics metrics, List<AttemptSamples> maps, SteadyPhase phase, String unit, double unitBytes) {
+  DfsioeReport(String mode, long endMs, DfsioeMetrics metrics, List<AttemptSamples> maps, SteadyPhase phase, String unit,
+      double unitBytes) {
     this.mode = mode;
+    this.endMs = endMs;
     this.metrics = metrics;
     this.maps = maps;
     this.phase = phase;
@@ -100,7 +104,7 @@ final class DfsioeReport {
   /** TestDFSIO's block, same labels. */
   private void classic(PrintWriter w) {
     w.printf(Locale.ROOT, "----- TestDFSIO ----- : %s%n", mode);
-    w.printf(Locale.ROOT, "            Date & time: %s%n", new Date());
+    w.printf(Locale.ROOT, "            Date & time: %s%n", new Date(endMs));
     w.printf(Locale.ROOT, "        Number of files: %d%n", metrics.files);
     w.printf(Locale.ROOT, " Total MBytes processed: %.2f%n", metrics.totalMBytes);
     w.printf(Locale.ROOT, "      Throughput mb/sec: %.2f%n", metrics.throughputMbSec);

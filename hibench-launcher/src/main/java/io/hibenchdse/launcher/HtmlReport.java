@@ -71,7 +71,7 @@ final class HtmlReport {
       sectionCharts.addAll(workloadCharts(workload, runs, charts));
       Set<String> commands = new LinkedHashSet<>();
       for (Measurement m : runs) {
-        if (!m.result().command.isEmpty()) {
+        if (m.result().command != null && !m.result().command.isEmpty()) {
           commands.add("bin/hibench " + String.join(" ", m.result().command));
         }
       }
@@ -99,9 +99,9 @@ final class HtmlReport {
     Map<String, Measurement> lastPerProfile = new LinkedHashMap<>();
     List<TpcxHsMetrics> tpcxhs = new ArrayList<>();
     for (Measurement m : runs) {
-      if (m.result().workload.equals("dfsioe")) {
+      if ("dfsioe".equals(m.result().workload)) {
         lastPerProfile.put(m.profile().label(), m);
-      } else if (m.result().workload.equals("tpcxhs")) {
+      } else if ("tpcxhs".equals(m.result().workload)) {
         tpcxhs.add(m.result().metrics(TpcxHsMetrics.class));
       }
     }

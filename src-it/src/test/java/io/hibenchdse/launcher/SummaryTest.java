@@ -3,12 +3,16 @@ package io.hibenchdse.launcher;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.hibenchdse.core.RunResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The summary's statistics on inputs computed by hand, and on the reference report's own figures. */
 class SummaryTest {
+  @TempDir Path dir;
   private static Measurement run(String workload, Profile p, double bytes, double seconds) {
     RunResult r = new RunResult().timed(0, (long) (seconds * 1000), Math.round(seconds * 1e9), (long) bytes, 1);
     return new Measurement(workload, p, r);
@@ -48,5 +52,17 @@ class SummaryTest {
     assertEquals(100, small.dataDeltaPct(), 1e-12);
     assertEquals(150, small.timeDeltaPct(), 1e-12);
     assertEquals(0, small.sigmaSec(), 1e-12);
+  }
+
+  @Test
+  void summaryCsvAndJsonAreExactlyTheRows() throws Exception {
+    Summary.write(List.of(run("sort", Profile.TINY, 1_000, 10), run("sort", Profile.TINY, 1_000, 14),
+        run("sort", Profile.SMALL, 3_000, 24)), dir);
+    assertEquals(List.of("workload,profile,runs,data_bytes,mean_s,sigma_s,sigma_pct,data_delta_pct,time_delta_pct,throughput_bytes_per_s",
+        "sort,tiny,2,1000,12.000,2.828,23.57,0.00,0.00,86", "sort,small,1,3000,24.000,0.000,0.00,200.00,100.00,125"),
+        Files.readAllLines(dir.resolve("summary.csv")));
+    String json = Files.readString(dir.resolve("summary.json"));
+    assertEquals(2, json.split("\"workload\"").length - 1, json);
+    assertEquals(true, json.contains("\"timeDeltaPct\" : 100.0"), json);
   }
 }
