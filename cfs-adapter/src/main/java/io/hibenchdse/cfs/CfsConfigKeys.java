@@ -12,6 +12,9 @@ import org.apache.hadoop.conf.Configuration;
 public enum CfsConfigKeys {
   KEYSPACE("cfs.keyspace", "cfs", "Keyspace holding the file system's tables."),
   REPLICATION("cfs.replication", "1", "Replication factor of the keyspace, used when the keyspace is created."),
+  DURABLE_WRITES("cfs.durable.writes", "true", "Whether the keyspace logs every write to the commit log (durable_writes),"
+      + " set when it is created; false skips the log: a node process that crashes loses what it had not flushed, and only"
+      + " other replicas keep it. Recorded with every result and checked by compare."),
   COMPRESSION("cfs.compression", "false", "Whether the sub-block table compresses the file data, set when it is created."),
   READ_CL("cfs.consistencylevel.read", "ONE", "Consistency level of every read."),
   WRITE_CL("cfs.consistencylevel.write", "QUORUM", "Consistency level of every write."),
@@ -36,7 +39,7 @@ public enum CfsConfigKeys {
    * file system's own configuration (not a default resource, which would override core-site.xml),
    * so every result recorded from it names them.
    */
-  static final Set<CfsConfigKeys> RECORDED = EnumSet.of(KEYSPACE, REPLICATION, COMPRESSION, READ_CL, WRITE_CL);
+  static final Set<CfsConfigKeys> RECORDED = EnumSet.of(KEYSPACE, REPLICATION, DURABLE_WRITES, COMPRESSION, READ_CL, WRITE_CL);
 
   private final String key;
   private final String defaultValue;

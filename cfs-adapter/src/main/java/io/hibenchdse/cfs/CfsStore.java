@@ -2,6 +2,7 @@ package io.hibenchdse.cfs;
 
 import static io.hibenchdse.cfs.CfsConfigKeys.COMPRESSION;
 import static io.hibenchdse.cfs.CfsConfigKeys.DATACENTER;
+import static io.hibenchdse.cfs.CfsConfigKeys.DURABLE_WRITES;
 import static io.hibenchdse.cfs.CfsConfigKeys.HOSTNAME_VALIDATION;
 import static io.hibenchdse.cfs.CfsConfigKeys.KEYSPACE;
 import static io.hibenchdse.cfs.CfsConfigKeys.KEYSTORE;
@@ -128,7 +129,10 @@ final class CfsStore implements Closeable {
     writeLevel = level(conf, WRITE_CL);
     session = connect(uri, conf);
     try {
-      createSchema(REPLICATION.getInt(conf), COMPRESSION.getBoolean(conf));
+      createSchema(REPLICATION.getInt(conf), DURABLE_WRITES.getBoolean(conf), COMPRESSION.getBoolean(conf));
+      // What the keyspace has, which an earlier client may have created otherwise: results record these
+      conf.setInt(REPLICATION.key(), replication());
+      session.getMetadata().getKeyspace(keyspace).ifPresent(k -> conf.setBoolean(DURABLE_WRITES.key(), k.isDurableWrites()));
       recheckLevel = replication() > 1 && WEAKER_THAN_QUORUM.contains(readLevel) ? DefaultConsistencyLevel.QUORUM : null;
       selectInode = prepare("SELECT " + INODE_COLUMNS + " FROM %s.inode WHERE parent = ? AND name = ?");
       listInodes = prepare("SELECT name, " + INODE_COLUMNS + " FROM %s.inode WHERE parent = ?");
@@ -290,12 +294,12 @@ final class CfsStore implements Closeable {
    * row unless it exists: a client that died between the two must not leave a file system without
    * a root.
    */
-  private void createSchema(int replication, boolean compression) {
+  private void createSchema(int replication, boolean durableWrites, boolean compression) {
     Optional<KeyspaceMetadata> ks = session.getMetadata().getKeyspace(keyspace);
     boolean tables = ks.isPresent() && ks.get().getTable("inode").isPresent()
         && ks.get().getTable("sblocks").isPresent() && ks.get().getTable("pending").isPresent();
     if (!tables) {
-      for (String ddl : schema(keyspace, replication, compression)) {
+      for (String ddl : schema(keyspace, replication, durableWrites, compression)) {
         executeDdl(ddl);
       }
     }
@@ -337,7 +341,7 @@ final class CfsStore implements Closeable {
   }
 
   /** The DDL of the module README, from {@code schema.cql}. */
-  static List<String> schema(String keyspace, int replication, boolean compression) {
+  static List<String> schema(String keyspace, int replication, boolean durableWrites, boolean compression) {
     String text;
     try (InputStream in = CfsStore.class.getResourceAsStream("schema.cql");
         Scanner s = new Scanner(in, "UTF-8").useDelimiter("\\A")) {
@@ -349,6 +353,7 @@ final class CfsStore implements Closeable {
     for (String stmt : text.replaceAll("--[^\n]*", "").split(";")) {
       if (!stmt.trim().isEmpty()) {
         statements.add(stmt.trim().replace("${keyspace}", keyspace).replace("${replication}", Integer.toString(replication))
+            .replace("${durable_writes}", Boolean.toString(durableWrites))
             .replace("${compression}", compression ? "{'class': 'LZ4Compressor'}" : "{'enabled': 'false'}"));
       }
     }

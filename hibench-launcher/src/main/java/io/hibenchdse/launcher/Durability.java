@@ -10,11 +10,11 @@ import java.util.Locale;
 
 /**
  * What a write had reached when the storage acknowledged it, as a run's record says: how many
- * replicas the data gets, how many acknowledge a write and serve a read, and whether the write was
- * on disk. Two storages that differ here do not do the same work, so their figures do not compare
+ * replicas the data gets, how many acknowledge a write and serve a read, whether the write was on
+ * disk, and whether it survives the server process crashing (not with cfs.durable.writes=false). Two storages that differ here do not do the same work, so their figures do not compare
  * (a system that acknowledges from memory looks faster for that alone).
  */
-record Durability(String replication, String writeAcks, String readReplicas, String fsyncBeforeAck) {
+record Durability(String replication, String writeAcks, String readReplicas, String fsyncBeforeAck, String survivesProcessCrash) {
   static final String NOT_RECORDED = "not recorded";
 
   static Durability of(RunResult r) {
@@ -22,16 +22,20 @@ record Durability(String replication, String writeAcks, String readReplicas, Str
     String scheme = r.fileSystem == null ? "" : URI.create(r.fileSystem).getScheme();
     String write = NOT_RECORDED;
     String read = NOT_RECORDED;
+    String crash = NOT_RECORDED;
     if ("cfs".equals(scheme) && r.configuration.containsKey(CfsConfigKeys.REPLICATION.key())) {
       rf = Integer.parseInt(r.configuration.get(CfsConfigKeys.REPLICATION.key()));
       write = ofReplicas(replicas(r.configuration.get(CfsConfigKeys.WRITE_CL.key()), rf), rf);
       read = ofReplicas(replicas(r.configuration.get(CfsConfigKeys.READ_CL.key()), rf), rf);
+      // without the commit log an acknowledged write lives in the node's memtable until a flush
+      crash = r.configuration.getOrDefault(CfsConfigKeys.DURABLE_WRITES.key(), CfsConfigKeys.DURABLE_WRITES.defaultValue());
     } else if ("hdfs".equals(scheme) || "file".equals(scheme)) {
       write = ofReplicas(rf, rf); // HDFS's pipeline acknowledges once every replica has the packet
       read = ofReplicas(1, rf);
+      crash = "true"; // a DataNode's (or the local file system's) writes are in the operating system's buffers
     }
     return new Durability(Integer.toString(rf), write, read,
-        r.configuration.getOrDefault(BenchmarkTool.STORAGE_FSYNC, NOT_RECORDED));
+        r.configuration.getOrDefault(BenchmarkTool.STORAGE_FSYNC, NOT_RECORDED), crash);
   }
 
   /** Replicas a Cassandra consistency level waits for at replication {@code rf}; -1 when unknown. */
@@ -58,6 +62,7 @@ record Durability(String replication, String writeAcks, String readReplicas, Str
     add(diff, "write acknowledged by", writeAcks, b.writeAcks, nameA, nameB);
     add(diff, "read from", readReplicas, b.readReplicas, nameA, nameB);
     add(diff, "fsync before acknowledging (" + BenchmarkTool.STORAGE_FSYNC + ")", fsyncBeforeAck, b.fsyncBeforeAck, nameA, nameB);
+    add(diff, "acknowledged writes survive a server process crash", survivesProcessCrash, b.survivesProcessCrash, nameA, nameB);
     return diff;
   }
 

@@ -106,6 +106,7 @@ public final class EmbeddedCfs implements EmbeddedStorage {
     return "cfs:// at " + uri() + ": " + cluster.durability() + "; replication " + conf.get(CfsConfigKeys.REPLICATION.key())
         + ", consistency read " + conf.get(CfsConfigKeys.READ_CL.key())
         + ", write " + conf.get(CfsConfigKeys.WRITE_CL.key())
+        + (conf.getBoolean(CfsConfigKeys.DURABLE_WRITES.key(), true) ? "" : "; durable_writes false: no commit log")
         + (settings.passwords() ? "; login required" : "") + (settings.tls() ? "; TLS required" : "");
   }
 

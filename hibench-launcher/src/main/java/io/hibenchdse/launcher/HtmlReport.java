@@ -147,6 +147,7 @@ final class HtmlReport {
     add(env, measurements, "Write acknowledged by", r -> Durability.of(r).writeAcks());
     add(env, measurements, "Read from", r -> Durability.of(r).readReplicas());
     add(env, measurements, "Fsync before acknowledging", r -> Durability.of(r).fsyncBeforeAck());
+    add(env, measurements, "Acknowledged writes survive a server process crash", r -> Durability.of(r).survivesProcessCrash());
     add(env, measurements, "Consistency level, cfs:// write / read", r -> r.configuration.containsKey(CfsConfigKeys.WRITE_CL.key())
         ? r.configuration.get(CfsConfigKeys.WRITE_CL.key()) + " / " + r.configuration.get(CfsConfigKeys.READ_CL.key()) : null);
     add(env, measurements, "Maps / reduces asked for", r -> r.configuration.get("mapreduce.job.maps") + " / "

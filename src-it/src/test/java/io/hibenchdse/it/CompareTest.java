@@ -106,4 +106,15 @@ class CompareTest {
     assertEquals(2, o.status(), o.toString());
     assertTrue(o.err().contains("(A: false, B: not recorded)"), o.err());
   }
+
+  @Test
+  void aKeyspaceWithoutCommitLogIsNotLikeForLikeWithHdfs() throws Exception {
+    Map<String, String> settings = new java.util.HashMap<>(cfs(1, "QUORUM", "ONE", false));
+    settings.put("cfs.durable.writes", "false");
+    Path b = report("nolog", "cfs://127.0.0.1:9042/", 1, settings, 9, 11);
+    Outcome o = compare(hdfs().toString(), b.toString());
+    assertEquals(2, o.status(), o.toString());
+    assertEquals("hibench compare: A (" + dir.resolve("hdfs") + ") and B (" + b + ") differ in acknowledged writes survive a"
+        + " server process crash (A: true, B: false): their figures do not compare; --force compares them anyway", o.err().trim());
+  }
 }

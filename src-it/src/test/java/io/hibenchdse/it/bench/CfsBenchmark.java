@@ -51,6 +51,10 @@ public final class CfsBenchmark implements Callable<Integer> {
   @Option(names = "--dir", defaultValue = "target/bench-cfs", description = "Where both keep their data: the disk to measure (default: ${DEFAULT-VALUE}).")
   File dir;
 
+  @Option(names = "--cfs", paramLabel = "KEY=VALUE",
+      description = "A cfs:// client setting for this run, e.g. cfs.durable.writes=false or fs.local.subblock.size=8m; repeatable.")
+  Map<String, String> cfsSettings = new LinkedHashMap<>();
+
   @Option(names = "--json", description = "Also write the figures to this JSON file.")
   File json;
 
@@ -85,6 +89,10 @@ public final class CfsBenchmark implements Callable<Integer> {
         targets.put(name, TestData.localConf(storage.conf(), new File(dir, "mr-" + name)));
         durability.put(name, storage.describe());
       });
+      cfsSettings.forEach((k, v) -> targets.get("cfs").set(k, v));
+      if (!cfsSettings.isEmpty()) {
+        durability.put("cfs", durability.get("cfs") + "; set for this run: " + cfsSettings);
+      }
       out.printf("cfs benchmark: DFSIOE, %d rounds after %d warm-up rounds, %d files x %d MB, local job runner (%s maps at once), reads from %s, %s%n",
           runs, warmup, files, mb, targets.get("hdfs").get("mapreduce.local.map.tasks.maximum"),
           dropCaches ? "disk (page cache dropped)" : "the page cache", dir.getAbsolutePath());
