@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.TestData;
 import io.hibenchdse.core.WorkloadDriver;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

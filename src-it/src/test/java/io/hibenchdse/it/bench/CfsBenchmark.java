@@ -1,11 +1,8 @@
 package io.hibenchdse.it.bench;
 
 import io.hibenchdse.cassandra.LocalCassandra;
-import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.TestData;
-import io.hibenchdse.core.WorkloadDriver;
-import io.hibenchdse.dfsio.DfsioEnhancedJar;
 import io.hibenchdse.launcher.EmbeddedCfs;
 import io.hibenchdse.launcher.EmbeddedHdfs;
 import io.hibenchdse.launcher.EmbeddedStorage;

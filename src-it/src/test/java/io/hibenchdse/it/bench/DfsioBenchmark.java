@@ -1,10 +1,7 @@
 package io.hibenchdse.it.bench;
 
-import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.TestData;
-import io.hibenchdse.core.WorkloadDriver;
-import io.hibenchdse.dfsio.DfsioEnhancedJar;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.file.Files;

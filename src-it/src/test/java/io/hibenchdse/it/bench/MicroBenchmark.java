@@ -9,7 +9,6 @@ import io.hibenchdse.core.WorkloadDriver;
 import io.hibenchdse.it.StockWordCount;
 import java.io.File;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
