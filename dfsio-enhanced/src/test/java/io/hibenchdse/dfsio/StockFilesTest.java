@@ -63,7 +63,7 @@ class StockFilesTest {
     r.appendTo(res, csv);
     r.appendStockCsv(csv);
     r.writeCsv(DfsioeReport.slotsCsv(csv));
-    assertEquals(golden("TestDFSIO_results.log").replace("${tputFile}", csv.toString()), read(res));
+    assertEquals(golden("dfsioe-results-block.txt").replace("${tputFile}", csv.toString()), read(res));
     assertEquals(golden("TestDFSIO_tput.csv"), read(csv));
     assertEquals(golden("TestDFSIO_tput-slots.csv"), read(dir.resolve("TestDFSIO_tput-slots.csv")));
   }
