@@ -65,4 +65,33 @@ class DataNodeJvmsTest {
     }
     return back;
   }
+
+  /**
+   * A DataNode's JVM killed (SIGKILL) in the middle of a write at replication 3: the pipeline goes
+   * on with the two left (its blocks end on those two only), and the file closes whole and reads
+   * back byte for byte.
+   */
+  @Test
+  void aDataNodeJvmKilledMidWriteCostsNoData() throws Exception {
+    byte[] data = new byte[24 << 20];
+    new Random(11).nextBytes(data);
+    Path file = new Path("/kill/a.bin");
+    try (EmbeddedHdfs hdfs = EmbeddedHdfs.start(new File(dir, "hdfs3"), 3, true)) {
+      assertEquals(3, hdfs.serverProcesses().size());
+      FileSystem fs = FileSystem.newInstance(hdfs.uri(), hdfs.conf());
+      ProcessHandle victim = hdfs.serverProcesses().get(0);
+      try (FSDataOutputStream out = fs.create(file, (short) 3)) {
+        out.write(data, 0, 8 << 20);
+        assertTrue(victim.destroyForcibly(), "SIGKILL sent");
+        victim.onExit().get();
+        out.write(data, 8 << 20, data.length - (8 << 20));
+      }
+      assertEquals(data.length, fs.getFileStatus(file).getLen());
+      assertArrayEquals(data, read(fs, file, data.length));
+      for (LocatedBlock b : ((DistributedFileSystem) fs).getClient().getLocatedBlocks(file.toString(), 0).getLocatedBlocks()) {
+        assertEquals(2, b.getLocations().length, "the two live DataNodes hold " + b);
+      }
+      fs.close();
+    }
+  }
 }
