@@ -231,6 +231,18 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     return rest.toArray(new String[0]);
   }
 
+  /** The settings given with {@code -D} on the command line, by key. */
+  static Map<String, String> commandLineSettings(Configuration conf) {
+    Map<String, String> given = new TreeMap<>();
+    for (Map.Entry<String, String> kv : conf) {
+      String[] sources = conf.getPropertySources(kv.getKey());
+      if (sources != null && Arrays.asList(sources).contains(COMMAND_LINE)) {
+        given.put(kv.getKey(), kv.getValue());
+      }
+    }
+    return given;
+  }
+
   /** The {@code key=value} of a {@code -D} at {@code args[i]}: glued, or the next word after a bare -D; else null. */
   static String definitionAt(String[] args, int i) {
     String a = args[i];
@@ -326,13 +338,10 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     r.workload = name();
     r.type = reportType();
     r.command.add(name());
-    for (Map.Entry<String, String> kv : new TreeMap<>(conf.getValByRegex(".")).entrySet()) {
-      String[] sources = conf.getPropertySources(kv.getKey());
-      if (sources != null && Arrays.asList(sources).contains(COMMAND_LINE)) {
-        r.command.add("-D");
-        r.command.add(kv.getKey() + "=" + kv.getValue());
-      }
-    }
+    commandLineSettings(conf).forEach((k, v) -> {
+      r.command.add("-D");
+      r.command.add(k + "=" + v);
+    });
     r.command.addAll(Arrays.asList(toolArgs));
     r.environment.putAll(ENVIRONMENT);
     FileSystem fs = out.getFileSystem(conf);

@@ -152,12 +152,10 @@ public final class WorkloadDriver {
   static String badNumber(Configuration conf, Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
       if (t instanceof NumberFormatException && t.getMessage() != null) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("For input string: \"(.*?)\"").matcher(t.getMessage());
+        Matcher m = BAD_NUMBER.matcher(t.getMessage());
         String value = m.find() ? m.group(1) : null;
-        for (Map.Entry<String, String> kv : conf) {
-          String[] sources = conf.getPropertySources(kv.getKey());
-          if (kv.getValue().trim().equals(value) && sources != null
-              && Arrays.asList(sources).contains(BenchmarkTool.COMMAND_LINE)) {
+        for (Map.Entry<String, String> kv : BenchmarkTool.commandLineSettings(conf).entrySet()) {
+          if (kv.getValue().trim().equals(value)) {
             return "-D " + kv.getKey() + "=" + kv.getValue() + ": not a number";
           }
         }

@@ -121,7 +121,7 @@ final class CompareCommand implements Callable<Integer> {
   }
 
   private static String meanSigma(double mean, double sigma) {
-    return String.format(Locale.ROOT, "%.3f±%.3f", mean, sigma);
+    return HtmlReport.fmt("%.3f±%.3f", mean, sigma);
   }
 
   static final List<String> HEADER = List.of("Workload", "Profile", "Runs A", "Mean time A (s)", "Sigma A (s)", "Runs B",
@@ -139,9 +139,9 @@ final class CompareCommand implements Callable<Integer> {
     new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(out.resolve("compare.json").toFile(), rows);
     List<List<String>> table = new ArrayList<>();
     for (Row r : rows) {
-      table.add(List.of(r.workload(), r.profile(), Integer.toString(r.runsA()), fmt("%.3f", r.meanSecA()), fmt("%.3f", r.sigmaSecA()),
-          Integer.toString(r.runsB()), fmt("%.3f", r.meanSecB()), fmt("%.3f", r.sigmaSecB()), fmt("%.3f", r.timeRatio()),
-          fmt("%.3f", r.throughputRatio())));
+      table.add(List.of(r.workload(), r.profile(), Integer.toString(r.runsA()), HtmlReport.fmt("%.3f", r.meanSecA()), HtmlReport.fmt("%.3f", r.sigmaSecA()),
+          Integer.toString(r.runsB()), HtmlReport.fmt("%.3f", r.meanSecB()), HtmlReport.fmt("%.3f", r.sigmaSecB()), HtmlReport.fmt("%.3f", r.timeRatio()),
+          HtmlReport.fmt("%.3f", r.throughputRatio())));
     }
     VelocityContext context = new VelocityContext();
     context.put("a", a.toString());
@@ -155,7 +155,4 @@ final class CompareCommand implements Callable<Integer> {
     HtmlReport.render("io/hibenchdse/launcher/compare.html.vm", context, out.resolve("compare.html"));
   }
 
-  private static String fmt(String format, Object... args) {
-    return String.format(Locale.ROOT, format, args);
-  }
 }

@@ -71,7 +71,7 @@ public final class Hibench implements Callable<Integer> {
     WorkloadDriver all = Suite.allWorkloads();
     List<String> stockNames = new ArrayList<>();
     for (Workload w : all.workloads()) {
-      CommandLine sub = passThrough(w.description(), a -> workload(all, w.name(), a, err));
+      CommandLine sub = passThrough(w.description(), a -> workload(w, a, err));
       // the stock tools' own names (HSGen, HiBench.DataGen, ...) answer too, but would crowd the list
       if (!w.name().matches("[a-z]+")) {
         sub.getCommandSpec().usageMessage().hidden(true);
@@ -153,13 +153,10 @@ public final class Hibench implements Callable<Integer> {
   }
 
   /** One workload, reported to ./report unless -D says otherwise (a later -D wins). */
-  private static int workload(WorkloadDriver all, String name, String[] args, PrintStream err) {
+  private static int workload(Workload w, String[] args, PrintStream err) {
     Configuration conf = new Configuration();
     conf.set(Results.REPORT_DIR, Results.DEFAULT_REPORT_DIR);
-    String[] withName = new String[args.length + 1];
-    withName[0] = name;
-    System.arraycopy(args, 0, withName, 1, args.length);
-    return all.run(conf, withName, err);
+    return WorkloadDriver.run(w.newTool(), conf, args, err);
   }
 
   private static int cfs(String[] args, PrintStream out, PrintStream err) {

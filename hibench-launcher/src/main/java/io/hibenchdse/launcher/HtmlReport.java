@@ -170,7 +170,8 @@ final class HtmlReport {
     }
   }
 
-  private static String fmt(String format, Object... args) {
+  /** A figure as the pages show it: formatted the same in every locale. */
+  static String fmt(String format, Object... args) {
     return String.format(Locale.ROOT, format, args);
   }
 

@@ -20,6 +20,7 @@ import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
@@ -162,7 +163,7 @@ final class ReportCharts {
     }
     JFreeChart chart = ChartFactory.createBarChart("B against A", "Workload and profile", "Ratio (1 = equal)", data,
         PlotOrientation.VERTICAL, true, false, false);
-    chart.getCategoryPlot().addRangeMarker(new org.jfree.chart.plot.ValueMarker(1.0, Color.DARK_GRAY, new BasicStroke(1.5f)));
+    chart.getCategoryPlot().addRangeMarker(new ValueMarker(1.0, Color.DARK_GRAY, new BasicStroke(1.5f)));
     return styled(chart);
   }
 
