@@ -16,6 +16,8 @@ public enum CfsConfigKeys {
       + " set when it is created; false skips the log: a node process that crashes loses what it had not flushed, and only"
       + " other replicas keep it. Recorded with every result and checked by compare."),
   COMPRESSION("cfs.compression", "false", "Whether the sub-block table compresses the file data, set when it is created."),
+  COMPACTION("cfs.compaction", "{'class': 'SizeTieredCompactionStrategy'}", "The sub-block table's compaction, a CQL map"
+      + " set when it is created: sub-blocks are written once and deleted whole, so merging them buys little."),
   READ_CL("cfs.consistencylevel.read", "ONE", "Consistency level of every read."),
   WRITE_CL("cfs.consistencylevel.write", "QUORUM", "Consistency level of every write."),
   DATACENTER("cfs.datacenter", null, "The local datacenter; unset, the driver takes that of the node it reaches first."),
@@ -39,7 +41,8 @@ public enum CfsConfigKeys {
    * file system's own configuration (not a default resource, which would override core-site.xml),
    * so every result recorded from it names them.
    */
-  static final Set<CfsConfigKeys> RECORDED = EnumSet.of(KEYSPACE, REPLICATION, DURABLE_WRITES, COMPRESSION, READ_CL, WRITE_CL);
+  static final Set<CfsConfigKeys> RECORDED = EnumSet.of(KEYSPACE, REPLICATION, DURABLE_WRITES, COMPRESSION, COMPACTION, READ_CL,
+      WRITE_CL);
 
   private final String key;
   private final String defaultValue;

@@ -1,5 +1,6 @@
 package io.hibenchdse.cfs;
 
+import static io.hibenchdse.cfs.CfsConfigKeys.COMPACTION;
 import static io.hibenchdse.cfs.CfsConfigKeys.COMPRESSION;
 import static io.hibenchdse.cfs.CfsConfigKeys.DATACENTER;
 import static io.hibenchdse.cfs.CfsConfigKeys.DURABLE_WRITES;
@@ -56,6 +57,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Scanner;
 import java.util.Set;
@@ -63,6 +65,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -129,10 +132,14 @@ final class CfsStore implements Closeable {
     writeLevel = level(conf, WRITE_CL);
     session = connect(uri, conf);
     try {
-      createSchema(REPLICATION.getInt(conf), DURABLE_WRITES.getBoolean(conf), COMPRESSION.getBoolean(conf));
+      createSchema();
       // What the keyspace has, which an earlier client may have created otherwise: results record these
       conf.setInt(REPLICATION.key(), replication());
-      session.getMetadata().getKeyspace(keyspace).ifPresent(k -> conf.setBoolean(DURABLE_WRITES.key(), k.isDurableWrites()));
+      session.getMetadata().getKeyspace(keyspace).ifPresent(k -> {
+        conf.setBoolean(DURABLE_WRITES.key(), k.isDurableWrites());
+        k.getTable("sblocks").map(t -> t.getOptions().get(CqlIdentifier.fromInternal("compaction")))
+            .ifPresent(c -> conf.set(COMPACTION.key(), cqlMap((Map<?, ?>) c)));
+      });
       recheckLevel = replication() > 1 && WEAKER_THAN_QUORUM.contains(readLevel) ? DefaultConsistencyLevel.QUORUM : null;
       selectInode = prepare("SELECT " + INODE_COLUMNS + " FROM %s.inode WHERE parent = ? AND name = ?");
       listInodes = prepare("SELECT name, " + INODE_COLUMNS + " FROM %s.inode WHERE parent = ?");
@@ -294,12 +301,12 @@ final class CfsStore implements Closeable {
    * row unless it exists: a client that died between the two must not leave a file system without
    * a root.
    */
-  private void createSchema(int replication, boolean durableWrites, boolean compression) {
+  private void createSchema() {
     Optional<KeyspaceMetadata> ks = session.getMetadata().getKeyspace(keyspace);
     boolean tables = ks.isPresent() && ks.get().getTable("inode").isPresent()
         && ks.get().getTable("sblocks").isPresent() && ks.get().getTable("pending").isPresent();
     if (!tables) {
-      for (String ddl : schema(keyspace, replication, durableWrites, compression)) {
+      for (String ddl : schema(conf)) {
         executeDdl(ddl);
       }
     }
@@ -340,8 +347,15 @@ final class CfsStore implements Closeable {
     }
   }
 
-  /** The DDL of the module README, from {@code schema.cql}. */
-  static List<String> schema(String keyspace, int replication, boolean durableWrites, boolean compression) {
+  /** A table option as CQL writes it, with Cassandra's own package left out of class names. */
+  static String cqlMap(Map<?, ?> options) {
+    return options.entrySet().stream().map(e -> "'" + e.getKey() + "': '"
+            + e.getValue().toString().replace("org.apache.cassandra.db.compaction.", "") + "'")
+        .sorted().collect(Collectors.joining(", ", "{", "}"));
+  }
+
+  /** The DDL of the module README, from {@code schema.cql}, with the settings of {@code conf}. */
+  static List<String> schema(Configuration conf) {
     String text;
     try (InputStream in = CfsStore.class.getResourceAsStream("schema.cql");
         Scanner s = new Scanner(in, "UTF-8").useDelimiter("\\A")) {
@@ -352,9 +366,11 @@ final class CfsStore implements Closeable {
     List<String> statements = new ArrayList<>();
     for (String stmt : text.replaceAll("--[^\n]*", "").split(";")) {
       if (!stmt.trim().isEmpty()) {
-        statements.add(stmt.trim().replace("${keyspace}", keyspace).replace("${replication}", Integer.toString(replication))
-            .replace("${durable_writes}", Boolean.toString(durableWrites))
-            .replace("${compression}", compression ? "{'class': 'LZ4Compressor'}" : "{'enabled': 'false'}"));
+        statements.add(stmt.trim().replace("${keyspace}", KEYSPACE.get(conf))
+            .replace("${replication}", Integer.toString(REPLICATION.getInt(conf)))
+            .replace("${durable_writes}", Boolean.toString(DURABLE_WRITES.getBoolean(conf)))
+            .replace("${compression}", COMPRESSION.getBoolean(conf) ? "{'class': 'LZ4Compressor'}" : "{'enabled': 'false'}")
+            .replace("${compaction}", COMPACTION.get(conf)));
       }
     }
     return statements;

@@ -62,6 +62,7 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     "mapreduce.output.fileoutputformat.compress.type", "mapreduce.task.io.sort.mb",
     "mapreduce.local.map.tasks.maximum", "mapreduce.local.reduce.tasks.maximum",
     "cfs.replication", "cfs.durable.writes", "cfs.consistencylevel.read", "cfs.consistencylevel.write", "cfs.compression",
+    "cfs.compaction",
     "fs.local.block.size", "fs.local.subblock.size",
     // set by the suite's plan, so a summary can group runs of a real cluster too
     "hibench.suite.workload", "hibench.profile", "hibench.suite.command", "hibench.pagecache", STORAGE_NODES, STORAGE_FSYNC,
