@@ -1,13 +1,18 @@
 package io.hibenchdse.launcher;
 
 import io.hibenchdse.cassandra.LocalCassandra;
+import io.hibenchdse.core.UsageException;
 import io.hibenchdse.cfs.CassandraFileSystem;
 import io.hibenchdse.cfs.CfsConfigKeys;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.security.alias.CredentialProvider;
@@ -20,10 +25,34 @@ import org.apache.hadoop.security.alias.CredentialProviderFactory;
 public final class EmbeddedCfs implements EmbeddedStorage {
   private final LocalCassandra cluster;
   private final int replication;
+  private final Map<String, String> settings = new LinkedHashMap<>();
 
   private EmbeddedCfs(LocalCassandra cluster, int replication) {
     this.cluster = cluster;
     this.replication = replication;
+  }
+
+  /**
+   * Checks the client settings given with {@code --cfs KEY=VALUE} before a cluster starts: each must
+   * be a cfs:// setting, and replication has an option of its own.
+   */
+  public static void check(Map<String, String> given) {
+    for (String key : given.keySet()) {
+      if (key.equals(CfsConfigKeys.REPLICATION.key())) {
+        throw new UsageException("--cfs " + key + ": set the replication with --replication");
+      }
+      if (Arrays.stream(CfsConfigKeys.values()).noneMatch(k -> k.key().equals(key))) {
+        throw new UsageException("--cfs " + key + " is not a cfs:// setting; they are "
+            + Arrays.stream(CfsConfigKeys.values()).map(CfsConfigKeys::key).collect(Collectors.joining(", ")));
+      }
+    }
+  }
+
+  /** This storage with client settings of {@code --cfs}, in every configuration it hands out and in its description. */
+  public EmbeddedCfs with(Map<String, String> given) {
+    check(given);
+    settings.putAll(given);
+    return this;
   }
 
   /** A fresh cluster of {@code nodes} nodes under {@code dir}, whose keyspace has {@code replication} copies. */
@@ -67,6 +96,7 @@ public final class EmbeddedCfs implements EmbeddedStorage {
     if (settings.tls()) {
       conf.set(CfsConfigKeys.TRUSTSTORE.key(), cluster.truststore().toString());
     }
+    this.settings.forEach(conf::set);
     return conf;
   }
 
@@ -107,7 +137,8 @@ public final class EmbeddedCfs implements EmbeddedStorage {
         + ", consistency read " + conf.get(CfsConfigKeys.READ_CL.key())
         + ", write " + conf.get(CfsConfigKeys.WRITE_CL.key())
         + (conf.getBoolean(CfsConfigKeys.DURABLE_WRITES.key(), true) ? "" : "; durable_writes false: no commit log")
-        + (settings.passwords() ? "; login required" : "") + (settings.tls() ? "; TLS required" : "");
+        + (settings.passwords() ? "; login required" : "") + (settings.tls() ? "; TLS required" : "")
+        + (this.settings.isEmpty() ? "" : "; set for this run: " + this.settings);
   }
 
   @Override

@@ -14,8 +14,10 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
@@ -48,6 +50,10 @@ final class SuiteRun implements Callable<Integer> {
       description = "Nodes of the storage: HDFS DataNodes, or Cassandra nodes on 127.0.0.1, 127.0.0.2, ... (default: ${DEFAULT-VALUE}).")
   int nodes;
 
+  @Option(names = "--cfs", paramLabel = "KEY=VALUE", description = "With --target cfs: a cfs:// setting for this run, such as"
+      + " cfs.durable.writes=false or fs.local.subblock.size=4m; repeatable, recorded with every result.")
+  Map<String, String> cfsSettings = new LinkedHashMap<>();
+
   @Option(names = "--report-dir", defaultValue = "report", description = "Where hibench.report and the JSON results go (default: ${DEFAULT-VALUE}).")
   Path reportDir;
 
@@ -74,6 +80,10 @@ final class SuiteRun implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     checkNodes(nodes);
+    if (!cfsSettings.isEmpty() && target != Target.cfs) {
+      throw new UsageException("--cfs needs --target cfs");
+    }
+    EmbeddedCfs.check(cfsSettings);
     if (options.replication == null) {
       options.replication = Math.min(3, nodes);
     } else if (options.replication > nodes) {
@@ -88,7 +98,8 @@ final class SuiteRun implements Callable<Integer> {
     out.printf("hibench run: %d steps, profiles %s, %d warm-up + %d measured runs; data in %s%n",
         plan.size(), options.profiles, options.warmup, options.runs, scratch);
     try (EmbeddedStorage storage = target == Target.hdfs ? EmbeddedHdfs.start(new File(scratch, "dfs"), nodes, true)
-        : EmbeddedCfs.start(new File(scratch, "cassandra"), LocalCassandra.Settings.BENCHMARK, nodes, options.replication)) {
+        : EmbeddedCfs.start(new File(scratch, "cassandra"), LocalCassandra.Settings.BENCHMARK, nodes, options.replication)
+            .with(cfsSettings)) {
       Configuration conf = LocalRunner.configure(storage.conf(), new File(scratch, "mapred"));
       conf.setInt(BenchmarkTool.NODES, 1);
       conf.setBoolean(BenchmarkTool.PRINT_COUNTERS, false);

@@ -1,5 +1,6 @@
 package io.hibenchdse.it;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -84,9 +85,9 @@ class StorageStartTest {
   }
 
   @Test
-  void secureCfsServesStockToolsThroughItsConfDirWithNoSecretInIt() throws Exception {
+  void secureCfsOnThreeNodesServesStockToolsThroughItsConfDirWithNoSecretInIt() throws Exception {
     Path home = dir.toPath().resolve("secure");
-    Storage s = start("cfs", "--secure", "--dir", home.toString());
+    Storage s = start("cfs", "--secure", "--nodes", "3", "--dir", home.toString());
     try {
       String site = Files.readString(s.conf().resolve("core-site.xml"));
       assertTrue(site.contains("<name>cfs.username</name>") && site.contains("<name>cfs.ssl.truststore.path</name>")
@@ -98,6 +99,20 @@ class StorageStartTest {
       Proc ls = fsShell(s.conf(), "-ls", "/secure");
       assertEquals(0, ls.status(), ls.toString());
       assertTrue(ls.out().stream().anyMatch(l -> l.endsWith("/secure/d")), ls.toString());
+      // a file of several sub-blocks, on all three nodes (replication 3, written at QUORUM), read back whole
+      Path local = home.resolve("local.bin");
+      byte[] data = new byte[5 << 20];
+      new java.util.Random(3).nextBytes(data);
+      Files.write(local, data);
+      Proc put = fsShell(s.conf(), "-put", local.toString(), "/secure/d/file");
+      assertEquals(0, put.status(), put.toString());
+      Proc stat = fsShell(s.conf(), "-stat", "%r %b", "/secure/d/file");
+      // the last line: the class path's log4j configuration logs to standard output here
+      assertEquals("3 " + data.length, stat.out().get(stat.out().size() - 1), stat.toString());
+      Path back = home.resolve("back.bin");
+      Proc get = fsShell(s.conf(), "-get", "/secure/d/file", back.toString());
+      assertEquals(0, get.status(), get.toString());
+      assertArrayEquals(data, Files.readAllBytes(back));
       assertTrue(s.lines().stream().anyMatch(l -> l.endsWith("; login required; TLS required")), s.lines().toString());
     } finally {
       stop(s);

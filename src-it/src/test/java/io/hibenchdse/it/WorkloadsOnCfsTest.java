@@ -111,23 +111,36 @@ class WorkloadsOnCfsTest extends EmbeddedHdfsTest {
     java.nio.file.Path report = dir.toPath().resolve("cfs-report");
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
     String[] args = {"run", "--target", "cfs", "--runs", "1", "--warmup", "0", "--benchmarks", list.toString(),
-        "--report-dir", report.toString(), "--work-dir", dir.toPath().resolve("cfs-work").toString()};
+        "--report-dir", report.toString(), "--work-dir", dir.toPath().resolve("cfs-work").toString(),
+        "--cfs", "cfs.durable.writes=false", "--cfs", "fs.local.subblock.size=1048576"};
     int status = Hibench.run(args, new java.io.PrintStream(out, true, "UTF-8"), System.err);
     String printed = out.toString("UTF-8");
     assertEquals(0, status, printed);
     assertTrue(printed.contains("hibench run: cfs:// at cfs://127.0.0.1:"), printed);
-    assertTrue(printed.contains("commitlog_sync periodic") && printed.contains("consistency read ONE, write QUORUM"), printed);
+    assertTrue(printed.contains("commitlog_sync periodic") && printed.contains("consistency read ONE, write QUORUM")
+        && printed.contains("durable_writes false: no commit log"), printed);
     List<String> json = java.nio.file.Files.readAllLines(report.resolve(Results.JSON_FILE));
     assertEquals(1, json.size());
     RunResult r = JsonLinesExporter.fromJson(json.get(0));
     assertTrue(r.fileSystem.startsWith("cfs://127.0.0.1:"), r.fileSystem);
     assertEquals("QUORUM", r.configuration.get("cfs.consistencylevel.write"));
+    assertEquals("false", r.configuration.get("cfs.durable.writes"), "set with --cfs, recorded");
+    assertEquals("1048576", r.configuration.get("fs.local.subblock.size"));
 
     java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
     String[] tooMany = {"run", "--target", "cfs", "--replication", "3", "--benchmarks", list.toString()};
     assertEquals(2, Hibench.run(tooMany, System.out, new java.io.PrintStream(err, true, "UTF-8")));
     assertEquals("hibench run: --replication 3 needs as many nodes, and --nodes is 1",
         err.toString("UTF-8").trim());
+    err.reset();
+    String[] unknown = {"run", "--target", "cfs", "--cfs", "cfs.durable=false", "--benchmarks", list.toString()};
+    assertEquals(2, Hibench.run(unknown, System.out, new java.io.PrintStream(err, true, "UTF-8")));
+    assertTrue(err.toString("UTF-8").trim().startsWith("hibench run: --cfs cfs.durable is not a cfs:// setting; they are cfs.keyspace, "),
+        err.toString("UTF-8"));
+    err.reset();
+    String[] onHdfs = {"run", "--cfs", "cfs.durable.writes=false", "--benchmarks", list.toString()};
+    assertEquals(2, Hibench.run(onHdfs, System.out, new java.io.PrintStream(err, true, "UTF-8")));
+    assertEquals("hibench run: --cfs needs --target cfs", err.toString("UTF-8").trim());
   }
 
   @Test

@@ -69,6 +69,7 @@ public final class CfsBenchmark implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    EmbeddedCfs.check(cfsSettings);
     FileUtil.fullyDelete(dir);
     dir.mkdirs();
     Map<String, List<Double>> figures = new LinkedHashMap<>();
@@ -76,7 +77,8 @@ public final class CfsBenchmark implements Callable<Integer> {
     Map<String, Double> wholeRun = new LinkedHashMap<>();
     try (EmbeddedStorage hdfs = EmbeddedHdfs.start(new File(dir, "hdfs"), 1, true);
         EmbeddedStorage inJvm = EmbeddedHdfs.start(new File(dir, "hdfs-in-jvm"), 1, false);
-        EmbeddedStorage cfs = EmbeddedCfs.start(new File(dir, "cassandra"), LocalCassandra.Settings.BENCHMARK, 1, 1)) {
+        EmbeddedStorage cfs = EmbeddedCfs.start(new File(dir, "cassandra"), LocalCassandra.Settings.BENCHMARK, 1, 1)
+            .with(cfsSettings)) {
       Map<String, EmbeddedStorage> storages = new LinkedHashMap<>();
       storages.put("hdfs", hdfs);
       storages.put("hdfs-in-jvm", inJvm);
@@ -86,10 +88,6 @@ public final class CfsBenchmark implements Callable<Integer> {
         targets.put(name, TestData.localConf(storage.conf(), new File(dir, "mr-" + name)));
         durability.put(name, storage.describe());
       });
-      cfsSettings.forEach((k, v) -> targets.get("cfs").set(k, v));
-      if (!cfsSettings.isEmpty()) {
-        durability.put("cfs", durability.get("cfs") + "; set for this run: " + cfsSettings);
-      }
       out.printf("cfs benchmark: DFSIOE, %d rounds after %d warm-up rounds, %d files x %d MB, local job runner (%s maps at once), reads from %s, %s%n",
           runs, warmup, files, mb, targets.get("hdfs").get("mapreduce.local.map.tasks.maximum"),
           dropCaches ? "disk (page cache dropped)" : "the page cache", dir.getAbsolutePath());
