@@ -20,6 +20,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import org.apache.hadoop.util.StringUtils;
 import org.apache.velocity.VelocityContext;
 import org.apache.velocity.app.VelocityEngine;
 import org.apache.velocity.app.event.implement.EscapeHtmlReference;
@@ -150,6 +151,10 @@ final class HtmlReport {
     add(env, measurements, "Acknowledged writes survive a server process crash", r -> Durability.of(r).survivesProcessCrash());
     add(env, measurements, "Consistency level, cfs:// write / read", r -> r.configuration.containsKey(CfsConfigKeys.WRITE_CL.key())
         ? r.configuration.get(CfsConfigKeys.WRITE_CL.key()) + " / " + r.configuration.get(CfsConfigKeys.READ_CL.key()) : null);
+    add(env, measurements, "Sub-block size, cfs:// (MB)", r -> r.fileSystem.startsWith("cfs:") ? fmt("%.1f",
+        StringUtils.TraditionalBinaryPrefix.string2long(r.configuration.getOrDefault(CfsConfigKeys.SUB_BLOCK_SIZE.key(),
+            CfsConfigKeys.SUB_BLOCK_SIZE.defaultValue())) / (double) (1 << 20)) : null);
+    add(env, measurements, "Compaction, cfs:// sub-blocks", r -> r.configuration.get(CfsConfigKeys.COMPACTION.key()));
     add(env, measurements, "Maps / reduces asked for", r -> r.configuration.get("mapreduce.job.maps") + " / "
         + r.configuration.get("mapreduce.job.reduces"));
     add(env, measurements, "Framework", r -> r.configuration.get("mapreduce.framework.name"));

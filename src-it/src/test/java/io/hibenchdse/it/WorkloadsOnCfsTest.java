@@ -126,6 +126,11 @@ class WorkloadsOnCfsTest extends EmbeddedHdfsTest {
     assertEquals("QUORUM", r.configuration.get("cfs.consistencylevel.write"));
     assertEquals("false", r.configuration.get("cfs.durable.writes"), "set with --cfs, recorded");
     assertEquals("1048576", r.configuration.get("fs.local.subblock.size"));
+    assertEquals("{'class': 'SizeTieredCompactionStrategy', 'max_threshold': '32', 'min_threshold': '4'}",
+        r.configuration.get("cfs.compaction"), "what the table has");
+    String page = java.nio.file.Files.readString(report.resolve("index.html"));
+    assertTrue(page.contains("<tr><th>Sub-block size, cfs:// (MB)</th><td>1.0</td></tr>")
+        && page.contains("<tr><th>Compaction, cfs:// sub-blocks</th><td>{'class': 'SizeTieredCompactionStrategy'"), page);
 
     java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
     String[] tooMany = {"run", "--target", "cfs", "--replication", "3", "--benchmarks", list.toString()};
