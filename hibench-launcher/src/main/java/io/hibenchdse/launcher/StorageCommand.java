@@ -5,10 +5,12 @@ import io.hibenchdse.cfs.CfsConfigKeys;
 import io.hibenchdse.core.UsageException;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
@@ -117,7 +119,8 @@ final class StorageCommand implements Callable<Integer> {
     /**
      * A Hadoop configuration directory for the storage: core-site.xml with the client settings,
      * hdfs-site.xml with HDFS's (hdfs-default.xml would override them in core-site.xml), and for
-     * cfs:// a hadoop-env.sh that puts the adapter jar on the stock {@code hadoop}'s class path.
+     * cfs:// a hadoop-env.sh that puts the adapter jar on the stock {@code hadoop}'s class path;
+     * log4j.properties, as the stock command expects one there.
      */
     private void writeConf(Configuration conf, Path confDir) throws IOException {
       Files.createDirectories(confDir);
@@ -139,6 +142,9 @@ final class StorageCommand implements Callable<Integer> {
         env += "export HADOOP_CLASSPATH=\"" + adapterJar() + "${HADOOP_CLASSPATH:+:$HADOOP_CLASSPATH}\"\n";
       }
       Files.writeString(confDir.resolve("hadoop-env.sh"), env);
+      try (InputStream in = StorageCommand.class.getResourceAsStream("conf-log4j.properties")) {
+        Files.copy(in, confDir.resolve("log4j.properties"), StandardCopyOption.REPLACE_EXISTING);
+      }
     }
 
     private static void writeXml(Map<String, String> settings, Path file) throws IOException {
