@@ -11,7 +11,6 @@ cp_file="$home/src-it/target/bench-classpath.txt"
 mvn -B -q -ntp -pl src-it dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$cp_file"
 main="$1"
 shift
-exec java -Xmx2g -XX:+IgnoreUnrecognizedVMOptions --add-opens=java.base/java.lang=ALL-UNNAMED \
-  --add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED \
+exec java -Xmx2g "@$home/build-support/jvm17.args" \
   -Dlog4j.configuration=file:"$home/build-support/test-resources/log4j.properties" \
   -cp "src-it/target/test-classes:$(cat "$cp_file")" "$main" "$@"
