@@ -25,7 +25,7 @@ import org.apache.hadoop.security.alias.CredentialProviderFactory;
 public final class EmbeddedCfs implements EmbeddedStorage {
   private final LocalCassandra cluster;
   private final int replication;
-  private final Map<String, String> settings = new LinkedHashMap<>();
+  private final Map<String, String> clientSettings = new LinkedHashMap<>();
 
   private EmbeddedCfs(LocalCassandra cluster, int replication) {
     this.cluster = cluster;
@@ -51,7 +51,7 @@ public final class EmbeddedCfs implements EmbeddedStorage {
   /** This storage with client settings of {@code --cfs}, in every configuration it hands out and in its description. */
   public EmbeddedCfs with(Map<String, String> given) {
     check(given);
-    settings.putAll(given);
+    clientSettings.putAll(given);
     return this;
   }
 
@@ -96,7 +96,7 @@ public final class EmbeddedCfs implements EmbeddedStorage {
     if (settings.tls()) {
       conf.set(CfsConfigKeys.TRUSTSTORE.key(), cluster.truststore().toString());
     }
-    this.settings.forEach(conf::set);
+    clientSettings.forEach(conf::set);
     return conf;
   }
 
@@ -138,7 +138,7 @@ public final class EmbeddedCfs implements EmbeddedStorage {
         + ", write " + conf.get(CfsConfigKeys.WRITE_CL.key())
         + (conf.getBoolean(CfsConfigKeys.DURABLE_WRITES.key(), true) ? "" : "; durable_writes false: no commit log")
         + (settings.passwords() ? "; login required" : "") + (settings.tls() ? "; TLS required" : "")
-        + (this.settings.isEmpty() ? "" : "; set for this run: " + this.settings);
+        + (clientSettings.isEmpty() ? "" : "; set for this run: " + clientSettings);
   }
 
   @Override
