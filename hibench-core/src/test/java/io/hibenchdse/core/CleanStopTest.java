@@ -44,10 +44,13 @@ class CleanStopTest {
 
     Process child = start(confFile, in, out);
     List<String> lines = new ArrayList<>();
+    boolean stopped = false;
     try (BufferedReader err = new BufferedReader(new InputStreamReader(child.getErrorStream(), StandardCharsets.UTF_8))) {
       for (String line = err.readLine(); line != null; line = err.readLine()) {
         lines.add(line);
-        if (line.startsWith("wordcount job_") && line.contains("map")) {
+        // once: the job may print more progress while it is being killed
+        if (!stopped && line.startsWith("wordcount job_") && line.contains("map")) {
+          stopped = true;
           long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
           while (!new File(out, "_temporary").exists() && System.nanoTime() < deadline) {
             Thread.sleep(10);
