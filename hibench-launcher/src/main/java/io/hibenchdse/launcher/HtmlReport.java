@@ -151,7 +151,7 @@ final class HtmlReport {
     add(env, measurements, "Acknowledged writes survive a server process crash", r -> Durability.of(r).survivesProcessCrash());
     add(env, measurements, "Consistency level, cfs:// write / read", r -> r.configuration.containsKey(CfsConfigKeys.WRITE_CL.key())
         ? r.configuration.get(CfsConfigKeys.WRITE_CL.key()) + " / " + r.configuration.get(CfsConfigKeys.READ_CL.key()) : null);
-    add(env, measurements, "Sub-block size, cfs:// (MB)", r -> r.fileSystem.startsWith("cfs:") ? fmt("%.1f",
+    add(env, measurements, "Sub-block size, cfs:// (MB)", r -> String.valueOf(r.fileSystem).startsWith("cfs:") ? fmt("%.1f",
         StringUtils.TraditionalBinaryPrefix.string2long(r.configuration.getOrDefault(CfsConfigKeys.SUB_BLOCK_SIZE.key(),
             CfsConfigKeys.SUB_BLOCK_SIZE.defaultValue())) / (double) (1 << 20)) : null);
     add(env, measurements, "Compaction, cfs:// sub-blocks", r -> r.configuration.get(CfsConfigKeys.COMPACTION.key()));
