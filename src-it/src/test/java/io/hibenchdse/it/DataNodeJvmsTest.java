@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hibenchdse.launcher.EmbeddedHdfs;
 import java.io.File;
+import java.util.List;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -38,7 +40,14 @@ class DataNodeJvmsTest {
       try (FSDataOutputStream out = fs.create(file)) { // the cluster's default replication
         out.write(data);
       }
-      for (LocatedBlock b : ((DistributedFileSystem) fs).getClient().getLocatedBlocks(file.toString(), 0).getLocatedBlocks()) {
+      // close returns once one replica is reported; the other DataNode's report may come a moment later
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      List<LocatedBlock> blocks = locatedBlocks(fs, file);
+      while (blocks.stream().anyMatch(b -> b.getLocations().length < 2) && System.nanoTime() < deadline) {
+        Thread.sleep(100);
+        blocks = locatedBlocks(fs, file);
+      }
+      for (LocatedBlock b : blocks) {
         assertEquals(2, b.getLocations().length, "both DataNodes hold " + b);
       }
       assertArrayEquals(data, read(fs, file, data.length));
@@ -56,6 +65,10 @@ class DataNodeJvmsTest {
       assertArrayEquals(data, read(fs, file, data.length));
       fs.close();
     }
+  }
+
+  private static List<LocatedBlock> locatedBlocks(FileSystem fs, Path file) throws Exception {
+    return ((DistributedFileSystem) fs).getClient().getLocatedBlocks(file.toString(), 0).getLocatedBlocks();
   }
 
   private static byte[] read(FileSystem fs, Path file, int length) throws Exception {
