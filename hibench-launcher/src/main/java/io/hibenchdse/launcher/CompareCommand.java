@@ -1,5 +1,7 @@
 package io.hibenchdse.launcher;
 
+import static io.hibenchdse.launcher.HtmlReport.fmt;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.hibenchdse.core.UsageException;
@@ -121,7 +123,7 @@ final class CompareCommand implements Callable<Integer> {
   }
 
   private static String meanSigma(double mean, double sigma) {
-    return HtmlReport.fmt("%.3f±%.3f", mean, sigma);
+    return fmt("%.3f±%.3f", mean, sigma);
   }
 
   static final List<String> HEADER = List.of("Workload", "Profile", "Runs A", "Mean time A (s)", "Sigma A (s)", "Runs B",
@@ -139,9 +141,9 @@ final class CompareCommand implements Callable<Integer> {
     new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(out.resolve("compare.json").toFile(), rows);
     List<List<String>> table = new ArrayList<>();
     for (Row r : rows) {
-      table.add(List.of(r.workload(), r.profile(), Integer.toString(r.runsA()), HtmlReport.fmt("%.3f", r.meanSecA()), HtmlReport.fmt("%.3f", r.sigmaSecA()),
-          Integer.toString(r.runsB()), HtmlReport.fmt("%.3f", r.meanSecB()), HtmlReport.fmt("%.3f", r.sigmaSecB()), HtmlReport.fmt("%.3f", r.timeRatio()),
-          HtmlReport.fmt("%.3f", r.throughputRatio())));
+      table.add(List.of(r.workload(), r.profile(), Integer.toString(r.runsA()), fmt("%.3f", r.meanSecA()), fmt("%.3f", r.sigmaSecA()),
+          Integer.toString(r.runsB()), fmt("%.3f", r.meanSecB()), fmt("%.3f", r.sigmaSecB()), fmt("%.3f", r.timeRatio()),
+          fmt("%.3f", r.throughputRatio())));
     }
     VelocityContext context = new VelocityContext();
     context.put("a", a.toString());
@@ -154,5 +156,4 @@ final class CompareCommand implements Callable<Integer> {
         "B's mean time and mean throughput as ratios of A's; the line at 1 is parity"));
     HtmlReport.render("io/hibenchdse/launcher/compare.html.vm", context, out.resolve("compare.html"));
   }
-
 }

@@ -11,8 +11,9 @@ import java.util.Locale;
 /**
  * What a write had reached when the storage acknowledged it, as a run's record says: how many
  * replicas the data gets, how many acknowledge a write and serve a read, whether the write was on
- * disk, and whether it survives the server process crashing (not with cfs.durable.writes=false). Two storages that differ here do not do the same work, so their figures do not compare
- * (a system that acknowledges from memory looks faster for that alone).
+ * disk, and whether it survives the server process crashing (not with cfs.durable.writes=false).
+ * Two storages that differ here do not do the same work, so their figures do not compare (a system
+ * that acknowledges from memory looks faster for that alone).
  */
 record Durability(String replication, String writeAcks, String readReplicas, String fsyncBeforeAck, String survivesProcessCrash) {
   static final String NOT_RECORDED = "not recorded";
