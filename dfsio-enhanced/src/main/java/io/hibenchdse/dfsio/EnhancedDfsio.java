@@ -219,7 +219,7 @@ public class EnhancedDfsio extends JobTool {
         deleted.add(name);
       }
     }
-    System.out.println("dfsioe: " + (deleted.isEmpty() ? "nothing to delete in " + fs.makeQualified(root())
+    System.out.println(commandName() + ": " + (deleted.isEmpty() ? "nothing to delete in " + fs.makeQualified(root())
         : "deleted " + String.join(", ", deleted) + " in " + fs.makeQualified(root())));
   }
 

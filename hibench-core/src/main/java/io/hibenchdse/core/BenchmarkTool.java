@@ -92,12 +92,27 @@ public abstract class BenchmarkTool extends Configured implements Tool {
   boolean help;
 
   private RunResult result;
+  private String commandName;
   private CommandLine cl;
   private String[] toolArgs;
 
   /** Command-line name, e.g. {@code wordcount}: the tool's picocli {@code @Command} name. */
   public String name() {
     return getClass().getAnnotation(picocli.CommandLine.Command.class).name();
+  }
+
+  /**
+   * The name the user ran the tool by ({@code teragen}, the kit's {@code HSGen}), which its
+   * printed lines use; records keep {@link #name()}, so reports group one workload under one name.
+   */
+  public String commandName() {
+    return commandName != null ? commandName : name();
+  }
+
+  /** Sets {@link #commandName()}; returns this tool. */
+  public BenchmarkTool calledAs(String name) {
+    commandName = name;
+    return this;
   }
 
   /** The Type column of hibench.report: {@code Hadoop} and the capitalized name, e.g. {@code HadoopWordcount}. */
@@ -155,7 +170,7 @@ public abstract class BenchmarkTool extends Configured implements Tool {
 
   @Override
   public final int run(String[] args) throws Exception {
-    cl = new CommandLine(this).registerConverter(Path.class, Path::new);
+    cl = new CommandLine(this).registerConverter(Path.class, Path::new).setCommandName(commandName());
     try {
       toolArgs = definitionsApplied(getConf(), args);
       cl.parseArgs(toolArgs);
@@ -196,7 +211,7 @@ public abstract class BenchmarkTool extends Configured implements Tool {
   /** The run's line on stdout: bytes, time, throughput, and where the report went. */
   protected void printResult(Configuration conf, RunResult r) {
     System.out.printf(Locale.ROOT, "%s: %,d bytes in %.3f s, %,.0f bytes/s (%d node%s)%s%n",
-        name(), r.inputBytes, r.durationSec, r.throughputBytesPerSec, r.nodes, r.nodes == 1 ? "" : "s",
+        commandName(), r.inputBytes, r.durationSec, r.throughputBytesPerSec, r.nodes, r.nodes == 1 ? "" : "s",
         Results.reporting(conf) ? "; " + Results.reportDir(conf).resolve(Results.REPORT_FILE) : "");
   }
 

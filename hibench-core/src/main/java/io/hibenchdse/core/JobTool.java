@@ -89,7 +89,7 @@ public abstract class JobTool extends BenchmarkTool {
         String progress = String.format(Locale.ROOT, "map %3.0f%% reduce %3.0f%%",
             100 * job.mapProgress(), 100 * job.reduceProgress());
         if (!progress.equals(last)) {
-          System.err.println(name() + " " + job.getJobID() + ": " + progress);
+          System.err.println(commandName() + " " + job.getJobID() + ": " + progress);
           last = progress;
         }
         nextReport = now + PROGRESS_INTERVAL_NANOS;

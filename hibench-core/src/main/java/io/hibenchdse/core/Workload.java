@@ -22,8 +22,8 @@ public final class Workload {
     return description;
   }
 
-  /** A fresh tool: tools keep their parsed options, so one instance serves one run. */
+  /** A fresh tool called by this workload's name: tools keep their parsed options, so one instance serves one run. */
   public BenchmarkTool newTool() {
-    return factory.get();
+    return factory.get().calledAs(name);
   }
 }

@@ -87,15 +87,15 @@ public final class WorkloadDriver {
       checkGenericOptions(args);
       return ToolRunner.run(conf, tool, args);
     } catch (UsageException e) {
-      err.println(tool.name() + ": " + e.getMessage());
+      err.println(tool.commandName() + ": " + e.getMessage());
       return USAGE;
     } catch (Exception e) {
       String badNumber = badNumber(conf, e);
       if (badNumber != null) {
-        err.println(tool.name() + ": " + badNumber);
+        err.println(tool.commandName() + ": " + badNumber);
         return USAGE;
       }
-      err.println(failureLine(tool.name(), e));
+      err.println(failureLine(tool.commandName(), e));
       if (Boolean.getBoolean(STACK_TRACE)) {
         e.printStackTrace(err);
       }

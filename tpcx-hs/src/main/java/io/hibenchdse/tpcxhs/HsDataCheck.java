@@ -89,7 +89,7 @@ public class HsDataCheck extends BenchmarkTool {
   @Override
   protected void printResult(Configuration conf, RunResult r) {
     Metrics m = r.metrics(Metrics.class);
-    System.out.printf("hsdatacheck: %s: %d files, %d records, %d bytes, replication %d: as expected%n",
-        m.directory, m.files, m.records, r.inputBytes, r.replication);
+    System.out.printf("%s: %s: %d files, %d records, %d bytes, replication %d: as expected%n",
+        commandName(), m.directory, m.files, m.records, r.inputBytes, r.replication);
   }
 }
