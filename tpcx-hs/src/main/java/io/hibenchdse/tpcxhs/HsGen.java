@@ -11,7 +11,6 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.examples.terasort.TeraGen;
-import org.apache.hadoop.examples.terasort.TeraOutputFormat;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
@@ -24,7 +23,8 @@ import picocli.CommandLine.Parameters;
 /**
  * TPCx-HS's data generator: TeraGen's records (its own generator, {@code TeraGen.SortGenMapper}),
  * so data and checksum equal TeraGen's for the same row count, written with replication 3 unless
- * told otherwise. The checksum (sum of the records' CRC32) is recorded for HSValidate.
+ * told otherwise. The row count and checksum (sum of the records' CRC32) are recorded, and left
+ * beside the data in {@link Records#SUMMARY} for HSValidate.
  */
 @Command(name = "hsgen", description = "Generates the TPCx-HS data set.")
 public class HsGen extends JobTool {
@@ -99,7 +99,7 @@ public class HsGen extends JobTool {
     job.setNumReduceTasks(0);
     job.setOutputKeyClass(Text.class);
     job.setOutputValueClass(Text.class);
-    job.setOutputFormatClass(TeraOutputFormat.class);
+    job.setOutputFormatClass(RecordOutputFormat.class);
     FileOutputFormat.setOutputPath(job, output);
     return job;
   }
@@ -129,6 +129,7 @@ public class HsGen extends JobTool {
     m.scaleFactor = scale.sf;
     m.rows = scale.rows;
     m.checksum = Long.toUnsignedString(job.getCounters().findCounter(TeraGen.Counters.CHECKSUM).getValue(), 16);
+    Records.writeSummary(job.getConfiguration(), output, new Records.Summary(scale.rows, m.checksum));
     result.metrics(m);
   }
 }

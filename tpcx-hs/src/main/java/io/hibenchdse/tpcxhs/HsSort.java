@@ -7,8 +7,6 @@ import io.hibenchdse.core.TotalOrder;
 import io.hibenchdse.core.UsageException;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.examples.terasort.TeraInputFormat;
-import org.apache.hadoop.examples.terasort.TeraOutputFormat;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
@@ -23,6 +21,7 @@ import picocli.CommandLine.Option;
  * TPCx-HS's sort, TeraSort's work: identity map and reduce over TeraGen's records, partitioned by
  * key ranges from a sample of the input (Hadoop's InputSampler and TotalOrderPartitioner, as
  * TeraSort samples 100,000 keys from 10 splits), output with replication 3 unless told otherwise.
+ * HSGen's summary of the data ({@link Records#SUMMARY}) goes with it to the output.
  */
 @Command(name = "hssort", description = "Sorts the data set with sampled total-order partitioning.")
 public class HsSort extends InputOutputTool {
@@ -47,8 +46,8 @@ public class HsSort extends InputOutputTool {
     Job job = Job.getInstance(conf, "hssort");
     job.getConfiguration().setInt("dfs.replication", replication);
     job.setJarByClass(HsSort.class);
-    job.setInputFormatClass(TeraInputFormat.class);
-    job.setOutputFormatClass(TeraOutputFormat.class);
+    job.setInputFormatClass(RecordInputFormat.class);
+    job.setOutputFormatClass(RecordOutputFormat.class);
     job.setMapperClass(TrackingMapper.class);
     job.setReducerClass(Reducer.class);
     job.setOutputKeyClass(Text.class);
@@ -66,6 +65,7 @@ public class HsSort extends InputOutputTool {
 
   @Override
   protected void completed(Job job, RunResult result) throws IOException {
+    Records.carrySummary(job.getConfiguration(), input, output);
     Records.replicate(job.getConfiguration(), output, replication);
     result.replication = replication;
   }

@@ -1,7 +1,12 @@
 package io.hibenchdse.tpcxhs;
 
 import io.hibenchdse.core.InputFiles;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.zip.CRC32;
 import org.apache.hadoop.conf.Configuration;
@@ -13,6 +18,11 @@ import org.apache.hadoop.fs.Path;
 public final class Records {
   public static final int KEY = 10;
   public static final int LENGTH = 100;
+  /**
+   * HSGen's row count and checksum, left beside its data and carried by HSSort to its output, so
+   * HSValidate can check them in the kit's flow, which passes none; input formats skip the name.
+   */
+  public static final String SUMMARY = "_checksum";
 
   private Records() {}
 
@@ -56,6 +66,66 @@ public final class Records {
       }
     }
     return files;
+  }
+
+  /** A data set's row count and checksum as HSGen made it, in HSValidate's report format. */
+  public static final class Summary {
+    public final long rows;
+    /** Hex, as HSGen's metric and HSValidate's report give it. */
+    public final String checksum;
+    /** Where it was read from; null for one not yet written. */
+    public final Path file;
+
+    public Summary(long rows, String checksum) {
+      this(rows, checksum, null);
+    }
+
+    private Summary(long rows, String checksum, Path file) {
+      this.rows = rows;
+      this.checksum = checksum;
+      this.file = file;
+    }
+  }
+
+  public static void writeSummary(Configuration conf, Path dir, Summary s) throws IOException {
+    Path file = new Path(dir, SUMMARY);
+    try (Writer w = new OutputStreamWriter(file.getFileSystem(conf).create(file, true), StandardCharsets.UTF_8)) {
+      w.write("records\t" + s.rows + "\nchecksum\t" + s.checksum + "\n");
+    }
+  }
+
+  /** The summary beside the data of {@code dir}, or null when there is none (data not from HSGen). */
+  public static Summary readSummary(Configuration conf, Path dir) throws IOException {
+    Path file = new Path(dir, SUMMARY);
+    FileSystem fs = file.getFileSystem(conf);
+    if (!fs.exists(file)) {
+      return null;
+    }
+    file = fs.makeQualified(file);
+    Long rows = null;
+    String checksum = null;
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(fs.open(file), StandardCharsets.UTF_8))) {
+      for (String line = r.readLine(); line != null; line = r.readLine()) {
+        String[] kv = line.split("\t", 2);
+        if (kv.length == 2 && kv[0].equals("records") && kv[1].matches("[0-9]{1,18}")) {
+          rows = Long.parseLong(kv[1]);
+        } else if (kv.length == 2 && kv[0].equals("checksum") && kv[1].matches("[0-9a-f]{1,16}")) {
+          checksum = kv[1];
+        }
+      }
+    }
+    if (rows == null || checksum == null) {
+      throw new IOException(file + " is not HSGen's summary (a records and a checksum line): remove it or generate the data again");
+    }
+    return new Summary(rows, checksum, file);
+  }
+
+  /** Copies the summary of {@code from}, if any, to {@code to}: HSSort's output holds HSGen's records. */
+  public static void carrySummary(Configuration conf, Path from, Path to) throws IOException {
+    Summary s = readSummary(conf, from);
+    if (s != null) {
+      writeSummary(conf, to, s);
+    }
   }
 
   /** Hex of the key at {@code offset}, for messages that name an offending record. */

@@ -7,6 +7,7 @@ import io.hibenchdse.core.TestData;
 import java.io.File;
 import java.nio.file.Files;
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.UnaryOperator;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.BeforeAll;
@@ -139,6 +140,39 @@ class FaultInjectionTest {
       r[5050] ^= 0x01; // in a value: order holds, the checksum does not
       return r;
     })), "checksum", "expected " + checksum);
+  }
+
+  /** The kit's flow passes no expected count or checksum: HSGen's summary, carried by HSSort, stands in. */
+  private static TestData.Outcome validateAsTheKit(String data) {
+    return TestData.run(TpcxHsJar.DRIVER, conf, "HSValidate", data, data + "-report");
+  }
+
+  @Test
+  void kitFlowComparesWithHsGensSummary() throws Exception {
+    File sorted = new File(dir, "sorted");
+    assertEquals(List.of("records\t" + ROWS, "checksum\t" + checksum), Files.readAllLines(new File(sorted, Records.SUMMARY).toPath()));
+    TestData.Outcome ok = validateAsTheKit(copy("kitValid").getPath());
+    assertEquals(0, ok.status, ok.toString());
+    assertEquals(checksum, ok.result.metrics(HsValidate.Metrics.class).checksum);
+
+    String flipped = damaged("kitFlipped", b -> {
+      byte[] r = Arrays.copyOf(b, b.length);
+      r[5050] ^= 0x01; // in a value: keys stay in order
+      return r;
+    });
+    TestData.Outcome bad = validateAsTheKit(flipped);
+    assertFails(bad, "HSValidate: ", "checksum", "expected " + checksum, new File(flipped, Records.SUMMARY).getPath());
+    assertTrue(!bad.errLines.get(0).contains("has checksum " + checksum), bad.toString());
+
+    String cut = damaged("kitMissing", b -> Arrays.copyOf(b, b.length - 100));
+    assertFails(validateAsTheKit(cut), "holds " + (ROWS - 1) + " records, expected " + ROWS, Records.SUMMARY);
+  }
+
+  @Test
+  void aSummaryThatIsNotHsGensIsNamed() throws Exception {
+    File data = copy("foreignSummary");
+    Files.write(new File(data, Records.SUMMARY).toPath(), "checksum\tnot-hex\n".getBytes());
+    assertFails(validateAsTheKit(data.getPath()), new File(data, Records.SUMMARY).getPath(), "is not HSGen's summary");
   }
 
   @Test
