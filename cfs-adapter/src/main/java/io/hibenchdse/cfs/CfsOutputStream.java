@@ -185,6 +185,11 @@ final class CfsOutputStream extends OutputStream implements Syncable {
     syncable("hsync");
   }
 
+  /** Hadoop 2.x's Syncable still declares the deprecated sync(), as hflush; 3.x dropped it. */
+  public void sync() {
+    hflush();
+  }
+
   private void syncable(String call) {
     String what = "cfs: " + call + " is not supported: " + template.path + " becomes readable when closed";
     if (strictSyncable) {
