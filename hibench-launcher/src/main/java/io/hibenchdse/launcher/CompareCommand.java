@@ -1,25 +1,13 @@
 package io.hibenchdse.launcher;
 
-import static io.hibenchdse.launcher.HtmlReport.fmt;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.hibenchdse.core.UsageException;
+import io.hibenchdse.launcher.report.Comparison;
+import io.hibenchdse.launcher.storage.Durability;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import org.apache.velocity.VelocityContext;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -46,10 +34,6 @@ final class CompareCommand implements Callable<Integer> {
       description = "Where compare.csv, compare.json and compare.html go (default: ${DEFAULT-VALUE}).")
   Path out;
 
-  /** One workload at one data size in both. Ratios are B's over A's. */
-  record Row(String workload, String profile, int runsA, double meanSecA, double sigmaSecA, int runsB,
-      double meanSecB, double sigmaSecB, double timeRatio, double throughputRatio) {}
-
   private final PrintStream console;
 
   CompareCommand(PrintStream console) {
@@ -58,102 +42,21 @@ final class CompareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    List<Measurement> runsA = Measurement.read(a);
-    List<Measurement> runsB = Measurement.read(b);
-    Set<String> differences = differences(runsA, runsB);
+    Comparison c = Comparison.of(a, b);
+    Set<String> differences = c.differences();
     if (!differences.isEmpty() && !force) {
       throw new UsageException("A (" + a + ") and B (" + b + ") differ in " + String.join("; ", differences)
           + ": their figures do not compare; --force compares them anyway");
     }
-    List<Row> rows = rows(Summary.rows(runsA), Summary.rows(runsB));
-    if (rows.isEmpty()) {
+    if (c.rows().isEmpty()) {
       throw new UsageException(a + " and " + b + " hold no workload at the same profile");
     }
     console.println("A = " + a + ", B = " + b);
     if (!differences.isEmpty()) {
       console.println("NOT LIKE FOR LIKE (--force): " + String.join("; ", differences));
     }
-    print(rows);
-    write(rows, differences);
+    c.print(console);
+    c.write(out);
     return 0;
-  }
-
-  /** The durability settings that differ between A's and B's runs of the same workload and size. */
-  static Set<String> differences(List<Measurement> runsA, List<Measurement> runsB) {
-    Map<String, Durability> first = new LinkedHashMap<>();
-    for (Measurement m : runsA) {
-      first.putIfAbsent(key(m.workload(), m.profile().label()), Durability.of(m.result()));
-    }
-    Set<String> differences = new LinkedHashSet<>();
-    for (Measurement m : runsB) {
-      Durability da = first.get(key(m.workload(), m.profile().label()));
-      if (da != null) {
-        differences.addAll(da.differences(Durability.of(m.result()), "A", "B"));
-      }
-    }
-    return differences;
-  }
-
-  static List<Row> rows(List<Summary.Row> summaryA, List<Summary.Row> summaryB) {
-    Map<String, Summary.Row> byKey = new LinkedHashMap<>();
-    summaryB.forEach(r -> byKey.put(key(r.workload(), r.profile()), r));
-    List<Row> rows = new ArrayList<>();
-    for (Summary.Row ra : summaryA) {
-      Summary.Row rb = byKey.get(key(ra.workload(), ra.profile()));
-      if (rb != null) {
-        rows.add(new Row(ra.workload(), ra.profile(), ra.runs(), ra.meanSec(), ra.sigmaSec(), rb.runs(),
-            rb.meanSec(), rb.sigmaSec(), rb.meanSec() / ra.meanSec(),
-            rb.meanThroughputBytesPerSec() / ra.meanThroughputBytesPerSec()));
-      }
-    }
-    return rows;
-  }
-
-  private static String key(String workload, String profile) {
-    return workload + "\u0000" + profile;
-  }
-
-  private void print(List<Row> rows) {
-    console.printf(Locale.ROOT, "%-12s %-9s %14s %14s %10s %12s%n", "Workload", "Profile", "A time(s)", "B time(s)",
-        "Time B/A", "Thruput B/A");
-    for (Row r : rows) {
-      console.printf(Locale.ROOT, "%-12s %-9s %14s %14s %10.3f %12.3f%n", r.workload(), r.profile(),
-          meanSigma(r.meanSecA(), r.sigmaSecA()), meanSigma(r.meanSecB(), r.sigmaSecB()), r.timeRatio(), r.throughputRatio());
-    }
-  }
-
-  private static String meanSigma(double mean, double sigma) {
-    return fmt("%.3f±%.3f", mean, sigma);
-  }
-
-  static final List<String> HEADER = List.of("Workload", "Profile", "Runs A", "Mean time A (s)", "Sigma A (s)", "Runs B",
-      "Mean time B (s)", "Sigma B (s)", "Time B/A", "Throughput B/A");
-
-  /** compare.csv, compare.json and compare.html (with the ratio chart, also as charts/ratios.png and .svg). */
-  private void write(List<Row> rows, Set<String> differences) throws IOException {
-    Files.createDirectories(out);
-    StringBuilder csv = new StringBuilder("workload,profile,runs_a,mean_s_a,sigma_s_a,runs_b,mean_s_b,sigma_s_b,time_ratio,throughput_ratio\n");
-    for (Row r : rows) {
-      csv.append(String.format(Locale.ROOT, "%s,%s,%d,%.3f,%.3f,%d,%.3f,%.3f,%.4f,%.4f%n", r.workload(), r.profile(),
-          r.runsA(), r.meanSecA(), r.sigmaSecA(), r.runsB(), r.meanSecB(), r.sigmaSecB(), r.timeRatio(), r.throughputRatio()));
-    }
-    Files.writeString(out.resolve("compare.csv"), csv);
-    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(out.resolve("compare.json").toFile(), rows);
-    List<List<String>> table = new ArrayList<>();
-    for (Row r : rows) {
-      table.add(List.of(r.workload(), r.profile(), Integer.toString(r.runsA()), fmt("%.3f", r.meanSecA()), fmt("%.3f", r.sigmaSecA()),
-          Integer.toString(r.runsB()), fmt("%.3f", r.meanSecB()), fmt("%.3f", r.sigmaSecB()), fmt("%.3f", r.timeRatio()),
-          fmt("%.3f", r.throughputRatio())));
-    }
-    VelocityContext context = new VelocityContext();
-    context.put("a", a.toString());
-    context.put("b", b.toString());
-    context.put("generated", ZonedDateTime.now().format(DateTimeFormatter.RFC_1123_DATE_TIME));
-    context.put("differences", differences);
-    context.put("header", HEADER);
-    context.put("rows", table);
-    context.put("chart", HtmlReport.chart(ReportCharts.ratios(rows), out.resolve(HtmlReport.CHARTS), "ratios",
-        "B's mean time and mean throughput as ratios of A's; the line at 1 is parity"));
-    HtmlReport.render("io/hibenchdse/launcher/compare.html.vm", context, out.resolve("compare.html"));
   }
 }

@@ -8,6 +8,7 @@ import io.hibenchdse.core.Workload;
 import io.hibenchdse.core.WorkloadDriver;
 import io.hibenchdse.hive.runner.HiveProcess;
 import io.hibenchdse.hive.runner.HiveWorkload;
+import io.hibenchdse.launcher.suite.Suite;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -19,12 +20,12 @@ import java.util.concurrent.Callable;
 import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ToolRunner;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * Main class of {@code bin/hibench}: picocli subcommands for the suite ({@code run}, {@code plan},
@@ -57,8 +58,8 @@ public final class Hibench implements Callable<Integer> {
   /** Runs one command line; every failure is one line on {@code err}, naming the command. */
   public static int run(String[] args, PrintStream out, PrintStream err) {
     CommandLine cl = new CommandLine(new Hibench(err));
-    cl.addSubcommand("run", new SuiteRun(out));
-    cl.addSubcommand("plan", new Plan(out));
+    cl.addSubcommand("run", new RunCommand(out));
+    cl.addSubcommand("plan", new PlanCommand(out));
     cl.addSubcommand("summary", new SummaryCommand(out));
     cl.addSubcommand("compare", new CompareCommand(out));
     cl.addSubcommand("storage", StorageCommand.commandLine(out));

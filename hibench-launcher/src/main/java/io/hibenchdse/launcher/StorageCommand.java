@@ -3,6 +3,9 @@ package io.hibenchdse.launcher;
 import io.hibenchdse.cassandra.LocalCassandra;
 import io.hibenchdse.cfs.CfsConfigKeys;
 import io.hibenchdse.core.UsageException;
+import io.hibenchdse.launcher.storage.EmbeddedCfs;
+import io.hibenchdse.launcher.storage.EmbeddedHdfs;
+import io.hibenchdse.launcher.storage.EmbeddedStorage;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -54,7 +57,7 @@ final class StorageCommand implements Callable<Integer> {
   static final class Start implements Callable<Integer> {
     @Option(names = "--target", required = true, paramLabel = "hdfs|cfs",
         description = "An HDFS (NameNode and DataNodes in this JVM) or cfs:// on Cassandra nodes in child JVMs.")
-    SuiteRun.Target target;
+    RunCommand.Target target;
 
     @Option(names = "--nodes", defaultValue = "1",
         description = "HDFS DataNodes, or Cassandra nodes on 127.0.0.1, 127.0.0.2, ... (default: ${DEFAULT-VALUE}).")
@@ -77,8 +80,8 @@ final class StorageCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-      SuiteRun.checkNodes(nodes);
-      if (secure && target != SuiteRun.Target.cfs) {
+      RunCommand.checkNodes(nodes);
+      if (secure && target != RunCommand.Target.cfs) {
         throw new UsageException("--secure is for --target cfs (an embedded HDFS has no login or TLS)");
       }
       Path home = dir != null ? dir : Path.of("work", "storage-" + target);
@@ -88,7 +91,7 @@ final class StorageCommand implements Callable<Integer> {
       File data = home.resolve("data").toFile();
       EmbeddedStorage storage;
       try {
-        storage = target == SuiteRun.Target.hdfs ? EmbeddedHdfs.open(data, nodes, true)
+        storage = target == RunCommand.Target.hdfs ? EmbeddedHdfs.open(data, nodes, true)
             : EmbeddedCfs.open(data, secure ? LocalCassandra.Settings.BENCHMARK.withPasswords().withTls()
                 : LocalCassandra.Settings.BENCHMARK, nodes, Math.min(3, nodes));
       } catch (IllegalArgumentException e) {
@@ -131,14 +134,14 @@ final class StorageCommand implements Callable<Integer> {
           (key.startsWith("dfs.") ? hdfs : core).put(key, conf.get(key));
         }
       }
-      if (target == SuiteRun.Target.cfs) {
+      if (target == RunCommand.Target.cfs) {
         // YARN's job submission reaches the default file system through FileContext
         core.put("fs.AbstractFileSystem.cfs.impl", io.hibenchdse.cfs.Cfs.class.getName());
       }
       writeXml(core, confDir.resolve("core-site.xml"));
       writeXml(hdfs, confDir.resolve("hdfs-site.xml"));
       String env = "# written by bin/hibench storage start\n";
-      if (target == SuiteRun.Target.cfs) {
+      if (target == RunCommand.Target.cfs) {
         env += "export HADOOP_CLASSPATH=\"" + adapterJar() + "${HADOOP_CLASSPATH:+:$HADOOP_CLASSPATH}\"\n";
       }
       Files.writeString(confDir.resolve("hadoop-env.sh"), env);

@@ -1,5 +1,7 @@
 package io.hibenchdse.launcher;
 
+import io.hibenchdse.launcher.report.Summary;
+import io.hibenchdse.launcher.suite.Measurement;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

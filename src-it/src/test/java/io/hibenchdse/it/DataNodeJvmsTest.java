@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hibenchdse.launcher.EmbeddedHdfs;
+import io.hibenchdse.launcher.storage.EmbeddedHdfs;
 import java.io.File;
 import java.util.List;
 import java.util.Random;

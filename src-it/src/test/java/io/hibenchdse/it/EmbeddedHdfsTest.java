@@ -1,7 +1,7 @@
 package io.hibenchdse.it;
 
 import io.hibenchdse.core.TestData;
-import io.hibenchdse.launcher.EmbeddedHdfs;
+import io.hibenchdse.launcher.storage.EmbeddedHdfs;
 import java.io.File;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.AfterAll;

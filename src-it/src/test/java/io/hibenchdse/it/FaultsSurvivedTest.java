@@ -13,7 +13,7 @@ import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.TestData;
 import io.hibenchdse.dfsio.DfsioeMetrics;
-import io.hibenchdse.launcher.EmbeddedHdfs;
+import io.hibenchdse.launcher.storage.EmbeddedHdfs;
 import io.hibenchdse.tpcxhs.HsGen;
 import io.hibenchdse.tpcxhs.HsValidate;
 import io.hibenchdse.tpcxhs.TpcxHsMetrics;

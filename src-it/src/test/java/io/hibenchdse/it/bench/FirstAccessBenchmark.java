@@ -1,8 +1,8 @@
 package io.hibenchdse.it.bench;
 
 import io.hibenchdse.cassandra.LocalCassandra;
-import io.hibenchdse.launcher.EmbeddedCfs;
-import io.hibenchdse.launcher.EmbeddedHdfs;
+import io.hibenchdse.launcher.storage.EmbeddedCfs;
+import io.hibenchdse.launcher.storage.EmbeddedHdfs;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.InputStreamReader;

@@ -1,4 +1,4 @@
-package io.hibenchdse.launcher;
+package io.hibenchdse.launcher.storage;
 
 import io.hibenchdse.core.WorkloadDriver;
 import java.io.IOException;
@@ -12,24 +12,24 @@ import java.nio.file.Path;
  * where the launching user may write {@code /proc/sys/vm/drop_caches} (root, outside a read-only
  * container); otherwise each run's record says why it was not dropped.
  */
-final class PageCache {
+public final class PageCache {
   /** Recorded with every run: whether the page cache was dropped before it, or why not. */
-  static final String KEY = "hibench.pagecache";
-  static final String DROPPED = "dropped before the run";
-  static final String NOT_ASKED = "not dropped (no --drop-caches)";
+  public static final String KEY = "hibench.pagecache";
+  public static final String DROPPED = "dropped before the run";
+  public static final String NOT_ASKED = "not dropped (no --drop-caches)";
   private static final Path DROP_CACHES = Path.of("/proc/sys/vm/drop_caches");
 
   private PageCache() {}
 
   /** Writes dirty pages out, then drops clean ones, dentries and inodes; {@link #DROPPED} or why not. */
-  static String drop() {
+  public static String drop() {
     try {
       Process sync = new ProcessBuilder("sync").inheritIO().start();
       if (sync.waitFor() != 0) {
         return "not dropped: sync exited with " + sync.exitValue();
       }
       Files.write(DROP_CACHES, "3".getBytes(StandardCharsets.US_ASCII));
-      return DROPPED;
+       return DROPPED;
     } catch (IOException e) {
       return "not dropped: cannot write " + DROP_CACHES + " (" + WorkloadDriver.describe(e) + ")";
     } catch (InterruptedException e) {

@@ -1,7 +1,9 @@
-package io.hibenchdse.launcher;
+package io.hibenchdse.launcher.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.hibenchdse.launcher.suite.Measurement;
+import io.hibenchdse.launcher.suite.Profile;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -18,20 +20,20 @@ import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
  * size, mean time over the runs, its standard deviation in seconds and percent, and the data and
  * time deltas against the workload's smallest data size.
  */
-final class Summary {
+public final class Summary {
   /** One row: a workload at one data size. */
-  record Row(String workload, String profile, int runs, double dataBytes, double meanSec,
+  public record Row(String workload, String profile, int runs, double dataBytes, double meanSec,
       double sigmaSec, double sigmaPct, double dataDeltaPct, double timeDeltaPct,
       double meanThroughputBytesPerSec) {}
 
   private Summary() {}
 
-  static List<Row> rows(List<Measurement> measurements) {
+  public static List<Row> rows(List<Measurement> measurements) {
     Map<String, List<Measurement>> groups = new LinkedHashMap<>();
     for (Measurement m : measurements) {
       groups.computeIfAbsent(m.workload() + "\u0000" + m.profile(), k -> new ArrayList<>()).add(m);
     }
-    List<Row> rows = new ArrayList<>();
+     List<Row> rows = new ArrayList<>();
     Map<String, double[]> baseline = new LinkedHashMap<>();
     for (List<Measurement> group : groups.values()) {
       DescriptiveStatistics time = new DescriptiveStatistics();
@@ -51,10 +53,10 @@ final class Summary {
           sigma, 100 * sigma / mean, 100 * (data.getMean() / base[0] - 1), 100 * (mean / base[1] - 1),
           tput.getMean()));
     }
-    return rows;
+     return rows;
   }
 
-  static void print(List<Row> rows, PrintStream out) {
+  public static void print(List<Row> rows, PrintStream out) {
     out.printf(Locale.ROOT, "%-12s %-9s %4s %16s %10s %9s %8s %9s %9s %16s%n", "Workload", "Profile",
         "Runs", "Data(bytes)", "Time(s)", "sigma(s)", "sigma(%)", "DataD(%)", "TimeD(%)", "Throughput(B/s)");
     for (Row r : rows) {
@@ -65,14 +67,14 @@ final class Summary {
   }
 
   /**
-   * The summary of the runs and every file made from it in {@code dir}: summary.csv and .json, the
-   * time-against-size chart (summary.png, .svg) and the HTML report.
-   */
-  static List<Row> write(List<Measurement> measurements, Path dir) throws IOException {
-    List<Row> rows = rows(measurements);
+  public * The summary of the runs and every file made from it in {@code dir}: summary.csv and .json, the
+  public * time-against-size chart (summary.png, .svg) and the HTML report.
+  public */
+  public static List<Row> write(List<Measurement> measurements, Path dir) throws IOException {
+     List<Row> rows = rows(measurements);
     writeTables(rows, dir);
-    HtmlReport.write(measurements, rows, dir);
-    return rows;
+     HtmlReport.write(measurements, rows, dir);
+     return rows;
   }
 
   /** summary.csv and summary.json beside hibench.report, and the time-against-size chart. */
@@ -87,6 +89,6 @@ final class Summary {
     }
     Files.writeString(dir.resolve("summary.csv"), csv);
     new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(dir.resolve("summary.json").toFile(), rows);
-    ReportCharts.write(ReportCharts.scaling("Time against data size", rows), dir, "summary");
+     ReportCharts.write(ReportCharts.scaling("Time against data size", rows), dir, "summary");
   }
 }

@@ -1,4 +1,4 @@
-package io.hibenchdse.launcher;
+package io.hibenchdse.launcher.storage;
 
 import io.hibenchdse.core.ChildJvm;
 import java.io.Closeable;
@@ -19,7 +19,7 @@ import org.apache.hadoop.hdfs.server.datanode.DataNode;
  * socket, and its CPU, heap and garbage collection are not theirs. It stops when its parent closes
  * its standard input or dies.
  */
-final class DataNodeProcess implements Closeable {
+public final class DataNodeProcess implements Closeable {
   private static final String HEAP = "-Xmx1g";
 
   private final Process process;
@@ -31,9 +31,9 @@ final class DataNodeProcess implements Closeable {
   }
 
   /**
-   * Starts a DataNode of the NameNode at {@code nameNode}, configured as {@code cluster} is, keeping
-   * its blocks in {@code dataDirs} and its log and settings in {@code dir}.
-   */
+  public * Starts a DataNode of the NameNode at {@code nameNode}, configured as {@code cluster} is, keeping
+  public * its blocks in {@code dataDirs} and its log and settings in {@code dir}.
+  public */
   static DataNodeProcess start(Configuration cluster, URI nameNode, File dir, List<File> dataDirs) throws IOException {
     Files.createDirectories(dir.toPath());
     Configuration conf = new Configuration(cluster);

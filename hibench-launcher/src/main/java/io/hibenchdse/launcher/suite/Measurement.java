@@ -1,4 +1,4 @@
-package io.hibenchdse.launcher;
+package io.hibenchdse.launcher.suite;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.hibenchdse.core.JsonLinesExporter;
@@ -13,12 +13,12 @@ import java.util.Comparator;
 import java.util.List;
 
 /** One measured run of a suite workload at a profile. */
-record Measurement(String workload, Profile profile, RunResult result) {
+public record Measurement(String workload, Profile profile, RunResult result) {
   /**
-   * The suite's runs in a report directory's {@code hibench.jsonl} (records of other runs left
-   * out), smallest profile first: it is each workload's baseline.
-   */
-  static List<Measurement> read(Path reportDir) throws IOException {
+  public * The suite's runs in a report directory's {@code hibench.jsonl} (records of other runs left
+  public * out), smallest profile first: it is each workload's baseline.
+  public */
+  public static List<Measurement> read(Path reportDir) throws IOException {
     Path json = reportDir.resolve(Results.JSON_FILE);
     if (!Files.isReadable(json)) {
       throw new UsageException(json + " does not exist");

@@ -1,4 +1,4 @@
-package io.hibenchdse.launcher;
+package io.hibenchdse.launcher.storage;
 
 import io.hibenchdse.cfs.CfsConfigKeys;
 import io.hibenchdse.core.BenchmarkTool;
@@ -15,10 +15,10 @@ import java.util.Locale;
  * Two storages that differ here do not do the same work, so their figures do not compare (a system
  * that acknowledges from memory looks faster for that alone).
  */
-record Durability(String replication, String writeAcks, String readReplicas, String fsyncBeforeAck, String survivesProcessCrash) {
+public record Durability(String replication, String writeAcks, String readReplicas, String fsyncBeforeAck, String survivesProcessCrash) {
   static final String NOT_RECORDED = "not recorded";
 
-  static Durability of(RunResult r) {
+  public static Durability of(RunResult r) {
     int rf = r.replication;
     String scheme = r.fileSystem == null ? "" : URI.create(r.fileSystem).getScheme();
     String write = NOT_RECORDED;
@@ -57,7 +57,7 @@ record Durability(String replication, String writeAcks, String readReplicas, Str
   }
 
   /** Each setting that differs, named, with both sides' values: {@code replication (A 1, B 3)}. */
-  List<String> differences(Durability b, String nameA, String nameB) {
+  public List<String> differences(Durability b, String nameA, String nameB) {
     List<String> diff = new ArrayList<>();
     add(diff, "replication", replication, b.replication, nameA, nameB);
     add(diff, "write acknowledged by", writeAcks, b.writeAcks, nameA, nameB);

@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher;
 
+import io.hibenchdse.launcher.suite.SuiteOptions;
 import java.io.PrintStream;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -11,12 +12,12 @@ import picocli.CommandLine.Mixin;
  * real cluster with {@code $HADOOP_EXECUTABLE jar}. The embedded run executes the same plan.
  */
 @Command(name = "plan", mixinStandardHelpOptions = true, description = "Prints the steps of a suite run for scripts/run-all.sh.")
-final class Plan implements Callable<Integer> {
+final class PlanCommand implements Callable<Integer> {
   @Mixin SuiteOptions options;
 
   private final PrintStream out;
 
-  Plan(PrintStream out) {
+  PlanCommand(PrintStream out) {
     this.out = out;
   }
 

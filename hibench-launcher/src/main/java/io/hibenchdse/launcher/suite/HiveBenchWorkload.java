@@ -1,4 +1,4 @@
-package io.hibenchdse.launcher;
+package io.hibenchdse.launcher.suite;
 
 import io.hibenchdse.hive.DataGen;
 import java.util.List;
@@ -13,7 +13,7 @@ public enum HiveBenchWorkload implements SuiteWorkload {
   SCAN, AGGREGATION, JOIN;
 
   /** The jar name of the query steps: they run in the Hive JVM, not through `hadoop jar`. */
-  static final String JAR = "hive-runner";
+  public static final String JAR = "hive-runner";
 
   static long pages(Profile p) {
     switch (p) {

@@ -1,6 +1,7 @@
-package io.hibenchdse.launcher;
+package io.hibenchdse.launcher.report;
 
 import io.hibenchdse.dfsio.DfsioeMetrics;
+import io.hibenchdse.launcher.suite.Measurement;
 import io.hibenchdse.tpcxhs.TpcxHsMetrics;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -40,7 +41,7 @@ import org.jfree.svg.SVGGraphics2D;
  * Figures 4, 7 and 10), throughput per run, DFSIOE's aggregated throughput per time slot and
  * TPCx-HS's phases. Each is written as PNG and SVG; the SVG is also what the HTML page embeds.
  */
-final class ReportCharts {
+public final class ReportCharts {
   static final int WIDTH = 900;
   static final int HEIGHT = 480;
   private static final double MB = 1e6;
@@ -48,9 +49,9 @@ final class ReportCharts {
   private ReportCharts() {}
 
   /**
-   * Mean time against data size with sigma error bars, per workload, beside the linear projection
-   * from the workload's smallest size (time growing exactly with data).
-   */
+  public * Mean time against data size with sigma error bars, per workload, beside the linear projection
+  public * from the workload's smallest size (time growing exactly with data).
+  public */
   static JFreeChart scaling(String title, List<Summary.Row> rows) {
     YIntervalSeriesCollection measured = new YIntervalSeriesCollection();
     XYSeriesCollection projected = new XYSeriesCollection();
@@ -97,9 +98,9 @@ final class ReportCharts {
   }
 
   /**
-   * DFSIOE's aggregated throughput per time slot, the steady slots shaded, with the maps running
-   * through each slot on a second axis: the picture EnhancedDFSIO exists for.
-   */
+  public * DFSIOE's aggregated throughput per time slot, the steady slots shaded, with the maps running
+  public * through each slot on a second axis: the picture EnhancedDFSIO exists for.
+  public */
   static JFreeChart dfsioeSlots(String title, DfsioeMetrics m) {
     XYSeries throughput = new XYSeries("aggregated throughput (MB/s)");
     XYSeries concurrency = new XYSeries("maps running");
@@ -154,9 +155,9 @@ final class ReportCharts {
   }
 
   /** B's time and throughput as ratios of A's, per workload and profile; 1 is parity. */
-  static JFreeChart ratios(List<CompareCommand.Row> rows) {
+  static JFreeChart ratios(List<Comparison.Row> rows) {
     DefaultCategoryDataset data = new DefaultCategoryDataset();
-    for (CompareCommand.Row r : rows) {
+    for (Comparison.Row r : rows) {
       String column = r.workload() + " " + r.profile();
       data.addValue(r.timeRatio(), "time B/A", column);
       data.addValue(r.throughputRatio(), "throughput B/A", column);

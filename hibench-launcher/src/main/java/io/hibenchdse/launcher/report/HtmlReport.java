@@ -1,8 +1,14 @@
-package io.hibenchdse.launcher;
+package io.hibenchdse.launcher.report;
 
 import io.hibenchdse.cfs.CfsConfigKeys;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.dfsio.DfsioeMetrics;
+import io.hibenchdse.launcher.storage.Durability;
+import io.hibenchdse.launcher.storage.EmbeddedStorage;
+import io.hibenchdse.launcher.storage.PageCache;
+import io.hibenchdse.launcher.suite.Measurement;
+import io.hibenchdse.launcher.suite.Profile;
+import io.hibenchdse.launcher.suite.SuiteOptions;
 import io.hibenchdse.tpcxhs.TpcxHsMetrics;
 import java.io.IOException;
 import java.io.Writer;
@@ -35,10 +41,10 @@ import org.jfree.chart.JFreeChart;
  * environment the figures were measured in and the commands that reproduce them. The charts are
  * also written beside it as PNG and SVG.
  */
-final class HtmlReport {
-  static final String FILE = "index.html";
-  static final String CHARTS = "charts";
-  private static final String TEMPLATE = "io/hibenchdse/launcher/report.html.vm";
+public final class HtmlReport {
+  public static final String FILE = "index.html";
+  public static final String CHARTS = "charts";
+  private static final String TEMPLATE = "io/hibenchdse/launcher/report/report.html.vm";
   private static final double MB = 1e6;
 
   /** A chart as the page shows it: a caption and the SVG as a data URI. */
@@ -61,8 +67,8 @@ final class HtmlReport {
       List<List<String>> table = new ArrayList<>();
       for (Summary.Row r : own) {
         table.add(List.of(r.profile(), fmt("%.3f", r.dataBytes() / MB), Integer.toString(r.runs()), fmt("%.3f", r.meanSec()),
-            fmt("%.3f", r.sigmaSec()), fmt("%.1f", r.sigmaPct()), fmt("%+.2f", r.dataDeltaPct()), fmt("%+.2f", r.timeDeltaPct()),
-            fmt("%.2f", r.meanThroughputBytesPerSec() / MB)));
+             fmt("%.3f", r.sigmaSec()), fmt("%.1f", r.sigmaPct()), fmt("%+.2f", r.dataDeltaPct()), fmt("%+.2f", r.timeDeltaPct()),
+             fmt("%.2f", r.meanThroughputBytesPerSec() / MB)));
       }
       List<Chart> sectionCharts = new ArrayList<>();
       sectionCharts.add(chart(ReportCharts.scaling(workload + ": time against data size", own), charts, workload + "-scaling",
@@ -91,7 +97,7 @@ final class HtmlReport {
       }
     }
     context.put("suiteCommands", suiteCommands);
-    return render(TEMPLATE, context, dir.resolve(FILE));
+     return render(TEMPLATE, context, dir.resolve(FILE));
   }
 
   /** DFSIOE's slot chart of each profile's last run; TPCx-HS's phases of every run. */
@@ -121,7 +127,7 @@ final class HtmlReport {
     return out;
   }
 
-  static Chart chart(JFreeChart chart, Path dir, String name, String caption) throws IOException {
+  public static Chart chart(JFreeChart chart, Path dir, String name, String caption) throws IOException {
     String svg = ReportCharts.write(chart, dir, name.replaceAll("[^A-Za-z0-9._-]", "_"));
     return new Chart(caption, "data:image/svg+xml;base64," + Base64.getEncoder().encodeToString(svg.getBytes(StandardCharsets.UTF_8)));
   }
@@ -140,7 +146,7 @@ final class HtmlReport {
     add(env, measurements, "OS", r -> r.environment.get("os"));
     add(env, measurements, "Cores, launching machine", r -> r.environment.get("cores"));
     add(env, measurements, "Memory, launching machine", r -> r.environment.containsKey("memoryBytes")
-        ? fmt("%.1f GiB", Long.parseLong(r.environment.get("memoryBytes")) / (double) (1L << 30)) : null);
+         ? fmt("%.1f GiB", Long.parseLong(r.environment.get("memoryBytes")) / (double) (1L << 30)) : null);
     add(env, measurements, "File system", r -> r.fileSystem);
     add(env, measurements, "Storage nodes", r -> r.configuration.get(EmbeddedStorage.STORAGE_NODES));
     add(env, measurements, "Replication", r -> Durability.of(r).replication());
@@ -176,12 +182,12 @@ final class HtmlReport {
   }
 
   /** A figure as the pages show it: formatted the same in every locale. */
-  static String fmt(String format, Object... args) {
+  public static String fmt(String format, Object... args) {
     return String.format(Locale.ROOT, format, args);
   }
 
   /** Writes {@code page} from a template on the class path, every inserted value HTML-escaped. */
-  static Path render(String template, VelocityContext context, Path page) throws IOException {
+  public static Path render(String template, VelocityContext context, Path page) throws IOException {
     VelocityEngine engine = new VelocityEngine();
     engine.setProperty(RuntimeConstants.RESOURCE_LOADERS, "classpath");
     engine.setProperty("resource.loader.classpath.class", ClasspathResourceLoader.class.getName());

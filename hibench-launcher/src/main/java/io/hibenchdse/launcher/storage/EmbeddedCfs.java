@@ -1,9 +1,9 @@
-package io.hibenchdse.launcher;
+package io.hibenchdse.launcher.storage;
 
 import io.hibenchdse.cassandra.LocalCassandra;
-import io.hibenchdse.core.UsageException;
 import io.hibenchdse.cfs.CassandraFileSystem;
 import io.hibenchdse.cfs.CfsConfigKeys;
+import io.hibenchdse.core.UsageException;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
@@ -33,9 +33,9 @@ public final class EmbeddedCfs implements EmbeddedStorage {
   }
 
   /**
-   * Checks the client settings given with {@code --cfs KEY=VALUE} before a cluster starts: each must
-   * be a cfs:// setting, and replication has an option of its own.
-   */
+  public * Checks the client settings given with {@code --cfs KEY=VALUE} before a cluster starts: each must
+  public * be a cfs:// setting, and replication has an option of its own.
+  public */
   public static void check(Map<String, String> given) {
     for (String key : given.keySet()) {
       if (key.equals(CfsConfigKeys.REPLICATION.key())) {
@@ -105,9 +105,9 @@ public final class EmbeddedCfs implements EmbeddedStorage {
   }
 
   /**
-   * A secured cluster's secrets (the login's password, the trust store's) in a credential provider
-   * beside the nodes, so that no configuration file holds them.
-   */
+  public * A secured cluster's secrets (the login's password, the trust store's) in a credential provider
+  public * beside the nodes, so that no configuration file holds them.
+  public */
   private EmbeddedCfs withSecrets() throws IOException {
     LocalCassandra.Settings settings = cluster.settings();
     if (settings.passwords() || settings.tls()) {

@@ -1,4 +1,4 @@
-package io.hibenchdse.launcher;
+package io.hibenchdse.launcher.suite;
 
 import io.hibenchdse.core.RandomTextWriter;
 import java.util.ArrayList;

@@ -1,8 +1,10 @@
-package io.hibenchdse.launcher;
+package io.hibenchdse.launcher.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.hibenchdse.core.RunResult;
+import io.hibenchdse.launcher.suite.Measurement;
+import io.hibenchdse.launcher.suite.Profile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

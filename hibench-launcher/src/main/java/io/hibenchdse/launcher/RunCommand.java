@@ -4,10 +4,15 @@ import io.hibenchdse.cassandra.LocalCassandra;
 import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.LocalRunner;
 import io.hibenchdse.core.Results;
-import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.UsageException;
-import io.hibenchdse.core.WorkloadDriver;
-import io.hibenchdse.hive.runner.HiveProcess;
+import io.hibenchdse.launcher.report.HtmlReport;
+import io.hibenchdse.launcher.report.Summary;
+import io.hibenchdse.launcher.storage.EmbeddedCfs;
+import io.hibenchdse.launcher.storage.EmbeddedHdfs;
+import io.hibenchdse.launcher.storage.EmbeddedStorage;
+import io.hibenchdse.launcher.suite.Measurement;
+import io.hibenchdse.launcher.suite.SuiteExecution;
+import io.hibenchdse.launcher.suite.SuiteOptions;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -16,7 +21,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
@@ -33,7 +37,7 @@ import picocli.CommandLine.Spec;
  * Hadoop's local job runner, so it needs no installed Hadoop.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, description = "Runs the listed workloads on an in-process HDFS (or Cassandra node) and writes the report.")
-final class SuiteRun implements Callable<Integer> {
+final class RunCommand implements Callable<Integer> {
   /** The storage a suite run measures. */
   enum Target { hdfs, cfs }
 
@@ -66,7 +70,7 @@ final class SuiteRun implements Callable<Integer> {
 
   private final PrintStream out;
 
-  SuiteRun(PrintStream out) {
+  RunCommand(PrintStream out) {
     this.out = out;
   }
 
@@ -107,52 +111,10 @@ final class SuiteRun implements Callable<Integer> {
       List<String> all = spec.commandLine().getParseResult().originalArgs();
       conf.set(SuiteOptions.SUITE_COMMAND, command(all.subList(all.indexOf(spec.name()) + 1, all.size())));
       out.println("hibench run: " + storage.describe());
-      HiveProcess hive = null; // one Hive session for the run, started by its first query: the metastore is made once
-      try {
-        int done = 0;
-        for (SuiteOptions.PlannedStep p : plan) {
-          Step step = p.step();
-          out.printf(Locale.ROOT, "[%d/%d] %-9s %-10s %s %d: %s%n", ++done, plan.size(), p.profile().label(),
-              step.suiteWorkload(), p.warmup() ? "warm-up" : "run", p.warmup() ? p.run() + 1 : p.run() - options.warmup + 1,
-              String.join(" ", step.args()));
-          String stepReportDir = p.reported() ? reportDir.toString()
-              : new File(scratch, p.warmup() ? "warmup-report" : "prepare-report").getPath();
-          String pageCache = !p.reported() ? null : dropCaches ? PageCache.drop() : PageCache.NOT_ASKED;
-          if (dropCaches && pageCache != null && !pageCache.equals(PageCache.DROPPED)) {
-            out.println("hibench run: page cache " + pageCache);
-          }
-          int status;
-          RunResult result;
-          if (step.jar().equals(HiveBenchWorkload.JAR)) {
-            if (hive == null) {
-              hive = HiveProcess.serve(conf, new File(scratch, "hive"));
-            }
-            Step hiveStep = step.withOption(Results.REPORT_DIR, stepReportDir);
-            HiveProcess.Outcome o = hive.run((pageCache == null ? hiveStep : hiveStep.withOption(PageCache.KEY, pageCache)).args(), out);
-            status = o.status();
-            result = o.result();
-          } else {
-            Configuration stepConf = new Configuration(conf);
-            stepConf.set(Results.REPORT_DIR, stepReportDir);
-            if (pageCache != null) {
-              stepConf.set(PageCache.KEY, pageCache);
-            }
-            BenchmarkTool tool = Suite.JARS.get(step.jar()).find(step.workload()).newTool();
-            status = WorkloadDriver.run(tool, stepConf,
-                step.args().subList(1, step.args().size()).toArray(new String[0]), System.err);
-            result = tool.result();
-          }
-          if (status != 0) {
-            out.println("hibench run: stopped; " + step.workload() + " exited with " + status);
-            return status;
-          }
-          if (p.reported()) {
-            measurements.add(new Measurement(step.suiteWorkload(), p.profile(), result));
-          }
-        }
-      } finally {
-        if (hive != null) {
-          hive.close(); // before the storage stops, so Hive removes its session directories
+      try (SuiteExecution execution = new SuiteExecution(conf, scratch, reportDir, dropCaches, out)) {
+        int status = execution.run(plan, measurements, options.warmup);
+        if (status != 0) {
+          return status;
         }
       }
     } finally {

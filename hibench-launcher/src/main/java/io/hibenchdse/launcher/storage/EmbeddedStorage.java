@@ -1,4 +1,4 @@
-package io.hibenchdse.launcher;
+package io.hibenchdse.launcher.storage;
 
 import io.hibenchdse.core.BenchmarkTool;
 import java.util.List;

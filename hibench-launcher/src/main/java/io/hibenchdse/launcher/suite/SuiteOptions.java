@@ -1,4 +1,4 @@
-package io.hibenchdse.launcher;
+package io.hibenchdse.launcher.suite;
 
 import io.hibenchdse.core.UsageException;
 import java.io.IOException;
@@ -8,26 +8,26 @@ import java.util.List;
 import picocli.CommandLine.Option;
 
 /** What to run: shared by {@code run} (embedded) and {@code plan} (for a real cluster). */
-final class SuiteOptions {
+public final class SuiteOptions {
   /** Recorded with every result, so {@code bin/hibench summary} can group a real cluster's runs. */
-  static final String SUITE_WORKLOAD = "hibench.suite.workload";
-  static final String PROFILE = "hibench.profile";
+  public static final String SUITE_WORKLOAD = "hibench.suite.workload";
+  public static final String PROFILE = "hibench.profile";
   /** The {@code bin/hibench run} command line that measured a run, recorded so the report can name it. */
-  static final String SUITE_COMMAND = "hibench.suite.command";
+  public static final String SUITE_COMMAND = "hibench.suite.command";
 
   @Option(names = "--profile", split = ",", defaultValue = "tiny", paramLabel = "tiny|small|large|...",
       description = "Data scale profiles, comma-separated; the smallest is the baseline of the deltas (default: ${DEFAULT-VALUE}).")
-  List<String> profiles;
+  public List<String> profiles;
 
   @Option(names = "--benchmarks", defaultValue = "conf/benchmarks.lst", paramLabel = "FILE",
       description = "Workloads to run, one a line (default: ${DEFAULT-VALUE}).")
   Path benchmarks;
 
   @Option(names = "--runs", defaultValue = "3", description = "Measured runs of each workload, each on fresh data (default: ${DEFAULT-VALUE}).")
-  int runs;
+  public int runs;
 
   @Option(names = "--warmup", defaultValue = "1", description = "Unreported warm-up runs before them (default: ${DEFAULT-VALUE}).")
-  int warmup;
+  public int warmup;
 
   @Option(names = "--maps", description = "Map tasks a run asks for (HiBench's NUM_MAPS; default: cores).")
   Integer maps;
@@ -36,12 +36,12 @@ final class SuiteOptions {
   Integer reduces;
 
   @Option(names = "--replication", description = "Replication: TPCx-HS's -replication, and on cfs:// the keyspace's (default: 3; in `run`, the nodes up to 3).")
-  Integer replication;
+  public Integer replication;
 
   @Option(names = "--root", defaultValue = "/HiBench", description = "Data directory on the file system (default: ${DEFAULT-VALUE}).")
   String root;
 
-  List<Profile> profiles() {
+  public List<Profile> profiles() {
     List<Profile> list = new ArrayList<>();
     for (String p : profiles) {
       list.add(Profile.of(p.trim()));
@@ -66,7 +66,7 @@ final class SuiteOptions {
   }
 
   /** Every step in order: per profile and workload, the warm-ups and then the measured runs. */
-  List<PlannedStep> plan() throws IOException {
+  public List<PlannedStep> plan() throws IOException {
     List<PlannedStep> steps = new ArrayList<>();
     SuiteWorkload.Parallelism par = parallelism();
     for (Profile profile : profiles()) {
@@ -83,9 +83,9 @@ final class SuiteOptions {
   }
 
   /** A step in its place: profile, run number and whether it is a warm-up. */
-  record PlannedStep(Profile profile, int run, boolean warmup, Step step) {
+  public record PlannedStep(Profile profile, int run, boolean warmup, Step step) {
     /** Steps whose result belongs in hibench.report: measured steps of measured runs. */
-    boolean reported() {
+    public boolean reported() {
       return step.measured() && !warmup;
     }
   }

@@ -1,4 +1,4 @@
-package io.hibenchdse.launcher;
+package io.hibenchdse.launcher.suite;
 
 import io.hibenchdse.core.HibenchCoreJar;
 import io.hibenchdse.core.UsageException;
@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.Map;
 
 /** What the suite is made of: its jars with their workloads, and the workloads benchmarks.lst names. */
-final class Suite {
+public final class Suite {
   /** Each jar's driver by jar name, as the plan names them. */
-  static final Map<String, WorkloadDriver> JARS = Map.of("hibench-core", HibenchCoreJar.DRIVER,
+  public static final Map<String, WorkloadDriver> JARS = Map.of("hibench-core", HibenchCoreJar.DRIVER,
       "dfsio-enhanced", io.hibenchdse.dfsio.DfsioEnhancedJar.DRIVER, "tpcx-hs", io.hibenchdse.tpcxhs.TpcxHsJar.DRIVER,
       "hive-datagen", io.hibenchdse.hive.HiveDataGenJar.DRIVER);
 
@@ -26,7 +26,7 @@ final class Suite {
   private Suite() {}
 
   /** Every runnable workload of every jar, for {@code bin/hibench <workload>}. */
-  static WorkloadDriver allWorkloads() {
+  public static WorkloadDriver allWorkloads() {
     Map<String, Workload> all = new LinkedHashMap<>();
     for (WorkloadDriver d : List.of(JARS.get("hibench-core"), JARS.get("dfsio-enhanced"), JARS.get("tpcx-hs"),
         JARS.get("hive-datagen"))) {
