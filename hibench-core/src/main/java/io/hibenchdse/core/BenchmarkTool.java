@@ -82,6 +82,11 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     }
   }
 
+  /** The launching machine and software, as every record holds them: Hadoop, JVM, OS, cores, memory. */
+  public static Map<String, String> environment() {
+    return new LinkedHashMap<>(ENVIRONMENT);
+  }
+
   /** The source GenericOptionsParser gives a {@code -D} setting (and so do we). */
   static final String COMMAND_LINE = "from command line";
 

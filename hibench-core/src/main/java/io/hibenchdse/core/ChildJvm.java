@@ -29,6 +29,37 @@ public final class ChildJvm {
   }
 
   /**
+   * The class path a module's build wrote for a JVM of its own: the module's classes (where
+   * {@code owner} was loaded from), then the list in the resource {@code listing} beside {@code owner}.
+   */
+  public static List<String> moduleClassPath(Class<?> owner, String listing) {
+    List<String> entries = new ArrayList<>();
+    try {
+      entries.add(new File(owner.getProtectionDomain().getCodeSource().getLocation().toURI()).getPath());
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+    try (java.io.InputStream in = owner.getResourceAsStream(listing)) {
+      if (in == null) {
+        throw new IllegalStateException(listing + " is missing: build " + owner.getName() + "'s module with Maven");
+      }
+      entries.add(new String(readAll(in), java.nio.charset.StandardCharsets.UTF_8).trim());
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return entries;
+  }
+
+  private static byte[] readAll(java.io.InputStream in) throws IOException {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    byte[] buffer = new byte[8192];
+    for (int n = in.read(buffer); n > 0; n = in.read(buffer)) {
+      bytes.write(buffer, 0, n);
+    }
+    return bytes.toByteArray();
+  }
+
+  /**
    * Stops a child that ends when its standard input does: closes {@code stdin}, waits up to
    * {@code seconds} for it to finish cleanly, then kills it.
    */

@@ -65,6 +65,9 @@ public final class Hibench implements Callable<Integer> {
     cl.addSubcommand("storage", StorageCommand.commandLine(out));
     cl.addSubcommand("cfs", passThrough("The file system's usage, or a check for what crashed writers left: cfs usage|check [cfs://host:port].",
         a -> cfs(a, out, err)));
+    cl.addSubcommand("ycsb", passThrough("YCSB's own command line, run by YCSB's core with this suite's binding: "
+        + YcsbCommand.USAGE.substring("bin/hibench ycsb ".length()) + "; without -p hosts= on an embedded Cassandra node.",
+        a -> YcsbCommand.run(a, out, err)));
     for (HiveWorkload w : HiveWorkload.values()) {
       cl.addSubcommand(w.workloadName(), passThrough("HiveBench " + w.workloadName()
           + " through Hive, in a JVM of its own: [-D k=v] [-overwrite] INPUT OUTPUT.", a -> hive(w.workloadName(), a, err)));

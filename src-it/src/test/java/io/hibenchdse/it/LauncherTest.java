@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hibenchdse.core.JsonLinesExporter;
 import io.hibenchdse.core.Results;
+import io.hibenchdse.core.RunResult;
 import io.hibenchdse.launcher.Hibench;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
@@ -12,6 +13,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -37,6 +39,44 @@ class LauncherTest {
     Process p = pb.start();
     assertTrue(p.waitFor(120, TimeUnit.SECONDS), "finished in time");
     return new Proc(p.exitValue(), Files.readAllLines(out.toPath()), Files.readAllLines(err.toPath()));
+  }
+
+  /**
+   * YCSB's command line through bin/hibench without a cluster: load and run on an embedded
+   * Cassandra node whose data the run finds again, YCSB's output as YCSB prints it, a record per
+   * phase; a wrong binding and a missing workload file are one line each.
+   */
+  @Test
+  void binHibenchYcsbLoadsAndRunsOnAnEmbeddedNode() throws Exception {
+    String bin = HOME.resolve("bin/hibench").toString();
+    String workload = HOME.resolve("conf/ycsb/workloada").toString();
+    // dataintegrity in both phases: the load writes values the run's reads can check
+    Proc load = exec(bin, "ycsb", "load", "cassandra-cql", "-P", workload, "-p", "recordcount=300", "-p", "dataintegrity=true",
+        "-threads", "2");
+    assertEquals(0, load.status(), load.toString());
+    assertTrue(load.out().contains("[INSERT], Return=OK, 300") && load.out().get(load.out().size() - 1)
+        .startsWith("ycsb load: 300 operations in "), load.toString());
+    Proc run = exec(bin, "ycsb", "run", "cassandra-cql", "-P", workload, "-p", "recordcount=300", "-p", "operationcount=400",
+        "-p", "dataintegrity=true", "-threads", "2");
+    assertEquals(0, run.status(), run.toString());
+    assertTrue(run.out().stream().anyMatch(l -> l.startsWith("[OVERALL], Throughput(ops/sec), ")), run.toString());
+    assertTrue(run.out().get(run.out().size() - 1).startsWith("ycsb run: 400 operations in ")
+        && run.out().get(run.out().size() - 1).contains(", 0 errors; "), run.toString());
+    List<RunResult> records = new ArrayList<>();
+    for (String line : Files.readAllLines(dir.toPath().resolve("report").resolve(Results.JSON_FILE))) {
+      records.add(JsonLinesExporter.fromJson(line));
+    }
+    assertEquals(List.of("HadoopYcsb-load", "HadoopYcsb"), records.stream().map(r -> r.type).toList());
+    io.hibenchdse.ycsb.YcsbMetrics m = records.get(1).metrics(io.hibenchdse.ycsb.YcsbMetrics.class);
+    assertEquals(400, m.operations);
+    assertEquals(m.byType.get("READ").returns.get("OK"), m.byType.get("VERIFY").returns.get("OK"), "every read verified");
+
+    Proc binding = exec(bin, "ycsb", "run", "cassandra", "-P", workload);
+    assertEquals(2, binding.status());
+    assertEquals(List.of("ycsb: unknown binding 'cassandra'; this suite has cassandra-cql, basic"), binding.err());
+    Proc missing = exec(bin, "ycsb", "load", "cassandra-cql", "-P", "no-such-workload");
+    assertEquals(2, missing.status());
+    assertEquals(List.of("ycsb: -P no-such-workload: no such workload file"), missing.err());
   }
 
   @Test

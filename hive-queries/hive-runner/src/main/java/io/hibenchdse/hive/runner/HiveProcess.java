@@ -8,14 +8,11 @@ import io.hibenchdse.core.RunResult;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -122,19 +119,7 @@ public final class HiveProcess implements AutoCloseable {
         entries.add(env.get(dir));
       }
     }
-    try {
-      entries.add(Path.of(HiveProcess.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
-    } catch (java.net.URISyntaxException e) {
-      throw new IllegalStateException(e);
-    }
-    try (InputStream in = HiveProcess.class.getResourceAsStream("hive.classpath")) {
-      if (in == null) {
-        throw new IllegalStateException("hive.classpath is missing: build hive-runner with Maven");
-      }
-      entries.add(new String(in.readAllBytes(), StandardCharsets.UTF_8).strip());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    entries.addAll(ChildJvm.moduleClassPath(HiveProcess.class, "hive.classpath"));
     if (env.get("HADOOP_CLASSPATH") != null && !env.get("HADOOP_CLASSPATH").isEmpty()) {
       entries.add(env.get("HADOOP_CLASSPATH"));
     }

@@ -1,0 +1,84 @@
+package io.hibenchdse.launcher;
+
+import io.hibenchdse.cassandra.LocalCassandra;
+import io.hibenchdse.core.Results;
+import io.hibenchdse.core.RunResult;
+import io.hibenchdse.core.UsageException;
+import io.hibenchdse.core.WorkloadDriver;
+import io.hibenchdse.ycsb.CassandraCqlKeys;
+import io.hibenchdse.ycsb.YcsbArgs;
+import io.hibenchdse.ycsb.YcsbProcess;
+import io.hibenchdse.ycsb.YcsbResult;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * {@code bin/hibench ycsb load|run BINDING [YCSB's arguments]}: YCSB's own {@code bin/ycsb} command
+ * line, run by YCSB's core in a JVM of its own with this suite's binding (or YCSB's {@code basic},
+ * which stores nothing), against the cluster that {@code -p hosts=} names, or without one against an
+ * embedded Cassandra node whose data stays in
+ * {@code work/ycsb-cassandra} from one phase to the next. YCSB's output stays as it is; the phase's
+ * record goes to {@code report/} like a workload's.
+ */
+final class YcsbCommand {
+  static final String USAGE = "bin/hibench ycsb load|run cassandra-cql -P conf/ycsb/workloada [-p name=value] [-threads N] [-target OPS] [-s]";
+  static final Path EMBEDDED = Path.of("work", "ycsb-cassandra");
+
+  private YcsbCommand() {}
+
+  static int run(String[] argv, PrintStream out, PrintStream err) {
+    try {
+      if (argv.length < 2) {
+        throw new UsageException("usage: " + USAGE);
+      }
+      YcsbProcess.Phase phase;
+      try {
+        phase = YcsbProcess.Phase.valueOf(argv[0]);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException("'" + argv[0] + "' is no YCSB phase: load or run (usage: " + USAGE + ")");
+      }
+      String binding = argv[1];
+      if (!YcsbProcess.BINDINGS.containsKey(binding)) {
+        throw new UsageException("unknown binding '" + binding + "'; this suite has " + String.join(", ", YcsbProcess.BINDINGS.keySet()));
+      }
+      List<String> args = new ArrayList<>(Arrays.asList(argv).subList(2, argv.length));
+      if (!binding.equals("cassandra-cql") || YcsbArgs.parse(args).has(CassandraCqlKeys.HOSTS)) {
+        return phase(phase, binding, args, out, err);
+      }
+      try (LocalCassandra node = LocalCassandra.open(EMBEDDED, LocalCassandra.Settings.BENCHMARK, 1)) {
+        out.println("ycsb: no -p hosts: an embedded Cassandra node on " + node.host() + ":" + node.port() + ", data in "
+            + EMBEDDED + " (kept for the next phase); " + node.durability());
+        args.addAll(0, List.of("-p", CassandraCqlKeys.HOSTS + "=" + node.host(), "-p", CassandraCqlKeys.PORT + "=" + node.port()));
+        return phase(phase, binding, args, out, err);
+      }
+    } catch (UsageException e) {
+      err.println("ycsb: " + e.getMessage());
+      return WorkloadDriver.USAGE;
+    } catch (Exception e) {
+      err.println(WorkloadDriver.failureLine("ycsb", e));
+      return WorkloadDriver.FAILED;
+    }
+  }
+
+  private static int phase(YcsbProcess.Phase phase, String binding, List<String> args, PrintStream out, PrintStream err)
+      throws Exception {
+    long start = System.currentTimeMillis();
+    YcsbProcess.Outcome o = YcsbProcess.run(phase, binding, args, out, err);
+    if (o.status() != 0) {
+      return o.status();
+    }
+    RunResult r = YcsbResult.of(phase, args, o.metrics(), start, System.currentTimeMillis());
+    Configuration conf = new Configuration(false);
+    conf.set(Results.REPORT_DIR, Results.DEFAULT_REPORT_DIR);
+    Results.publish(conf, r);
+    out.printf(Locale.ROOT, "ycsb %s: %,d operations in %.3f s, %,.0f ops/s, %d error%s; %s%n", phase, o.metrics().operations,
+        o.metrics().runtimeSec, o.metrics().throughputOpsPerSec, o.metrics().errors, o.metrics().errors == 1 ? "" : "s",
+        Results.reportDir(conf).resolve(Results.REPORT_FILE));
+    return 0; // a phase with errors is still a measurement, as YCSB counts it: the record and the line say how many
+  }
+}

@@ -1,0 +1,24 @@
+package io.hibenchdse.ycsb;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import site.ycsb.Status;
+
+/**
+ * A failed operation: YCSB counts it in its return codes ({@code Return=ERROR}); the first few
+ * are also named on stderr with their cause, so a run with errors says what they were.
+ */
+final class Errors {
+  static final int NAMED = 5;
+  private static final AtomicInteger SEEN = new AtomicInteger();
+
+  private Errors() {}
+
+  static Status of(String operation, String key, RuntimeException e) {
+    int n = SEEN.incrementAndGet();
+    if (n <= NAMED) {
+      System.err.println("cassandra-cql: " + operation + " " + key + " failed: " + e
+          + (n == NAMED ? " (further errors are only counted)" : ""));
+    }
+    return Status.ERROR;
+  }
+}

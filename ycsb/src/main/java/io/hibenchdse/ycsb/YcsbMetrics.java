@@ -1,0 +1,119 @@
+package io.hibenchdse.ycsb;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a YCSB phase measured, from YCSB's own text output: the overall runtime and throughput, and
+ * per operation type ({@code READ}, {@code UPDATE}, {@code INSERT}, ..., and with
+ * {@code measurement.interval=intended|both} the {@code Intended-} ones) the count, latencies and
+ * return codes. Errors are YCSB's {@code Return=ERROR} (and any other code than OK), never dropped.
+ */
+public class YcsbMetrics {
+  /** {@code load} or {@code run}. */
+  public String phase;
+  public String binding;
+  public double runtimeSec;
+  public double throughputOpsPerSec;
+  /** Operations attempted, of every type but YCSB's CLEANUP (the threads' closing): their return codes summed. */
+  public long operations;
+  /** Operations whose return code was not OK, and reads whose values YCSB's integrity check refused. */
+  public long errors;
+  public Map<String, Operation> byType = new LinkedHashMap<>();
+  /**
+   * CPU seconds of the whole YCSB JVM (start, JIT and the workload's generators included), so the
+   * client's own cost per operation compares between bindings; 0 when the JVM could not say.
+   */
+  public double clientCpuSec;
+
+  /**
+   * One operation type's figures, latencies in microseconds. YCSB measures the latency of failed
+   * operations apart ({@code READ-FAILED}), so {@code count} is the successful ones; the return
+   * codes count them all.
+   */
+  public static class Operation {
+    public long count;
+    public double meanUs;
+    public double minUs;
+    public double maxUs;
+    public double p50Us;
+    public double p95Us;
+    public double p99Us;
+    public double p999Us;
+    public Map<String, Long> returns = new LinkedHashMap<>();
+  }
+
+  /** YCSB's check of the values read, with {@code dataintegrity=true}. */
+  public static final String VERIFY = "VERIFY";
+
+  private static final Pattern LINE = Pattern.compile("^\\[([A-Za-z0-9_-]+)], ([^,]+), (.+)$");
+
+  /** Adds one line of YCSB's text output; returns whether it was a measurement line. */
+  public boolean add(String line) {
+    Matcher m = LINE.matcher(line.trim());
+    if (!m.matches()) {
+      return false;
+    }
+    String metric = m.group(1);
+    String name = m.group(2).trim();
+    double value;
+    try {
+      value = Double.parseDouble(m.group(3).trim());
+    } catch (NumberFormatException e) {
+      return false;
+    }
+    if (metric.equals("OVERALL")) {
+      if (name.equals("RunTime(ms)")) {
+        runtimeSec = value / 1000;
+      } else if (name.equals("Throughput(ops/sec)")) {
+        throughputOpsPerSec = value;
+      }
+      return true;
+    }
+    if (metric.startsWith("TOTAL_G") || metric.equals("TOTAL_GCS")) {
+      return true; // the JVM's garbage collection, not operations
+    }
+    Operation op = byType.computeIfAbsent(metric, k -> new Operation());
+    if (name.startsWith("Return=")) {
+      op.returns.put(name.substring("Return=".length()), (long) value);
+    } else if (name.equals("Operations")) {
+      op.count = (long) value;
+    } else if (name.equals("AverageLatency(us)")) {
+      op.meanUs = value;
+    } else if (name.equals("MinLatency(us)")) {
+      op.minUs = value;
+    } else if (name.equals("MaxLatency(us)")) {
+      op.maxUs = value;
+    } else if (name.matches("50(th)?PercentileLatency\\(us\\)")) {
+      op.p50Us = value;
+    } else if (name.matches("95(th)?PercentileLatency\\(us\\)")) {
+      op.p95Us = value;
+    } else if (name.matches("99(th)?PercentileLatency\\(us\\)")) {
+      op.p99Us = value;
+    } else if (name.matches("99\\.9(th)?PercentileLatency\\(us\\)")) {
+      op.p999Us = value;
+    }
+    return true;
+  }
+
+  /** Totals the operation types into {@link #operations} and {@link #errors}, after the last line. */
+  public YcsbMetrics done() {
+    operations = 0;
+    errors = 0;
+    for (Map.Entry<String, Operation> e : byType.entrySet()) {
+      if (e.getKey().equals("CLEANUP") || e.getKey().startsWith("Intended-") || e.getKey().endsWith("-FAILED")) {
+        continue;
+      }
+      for (Map.Entry<String, Long> r : e.getValue().returns.entrySet()) {
+        // VERIFY is YCSB's data integrity check of the reads: its failures are errors, not operations
+        operations += e.getKey().equals(VERIFY) ? 0 : r.getValue();
+        if (!r.getKey().equals("OK")) {
+          errors += r.getValue();
+        }
+      }
+    }
+    return this;
+  }
+}

@@ -1,0 +1,115 @@
+package io.hibenchdse.ycsb;
+
+import io.hibenchdse.core.ChildJvm;
+import io.hibenchdse.core.FailureLog;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs one YCSB phase in a JVM of its own whose class path is YCSB's core and the binding's
+ * (written by this module's build), as YCSB's own {@code bin/ycsb} does: YCSB's output goes through
+ * line by line, and its measurement lines become the phase's {@link YcsbMetrics}.
+ */
+public final class YcsbProcess {
+  /** YCSB's two phases and the Client flag for each. */
+  public enum Phase {
+    load("-load"), run("-t");
+
+    final String flag;
+
+    Phase(String flag) {
+      this.flag = flag;
+    }
+  }
+
+  /** The bindings this suite has, by YCSB's names (class names as strings: this JVM loads no YCSB class). */
+  public static final Map<String, String> BINDINGS;
+
+  static {
+    Map<String, String> b = new LinkedHashMap<>();
+    b.put("cassandra-cql", "io.hibenchdse.ycsb.CassandraCqlClient");
+    // YCSB's own stand-in that stores nothing: the floor of the client's cost (-p basicdb.verbose=false)
+    b.put("basic", "site.ycsb.BasicDB");
+    BINDINGS = Collections.unmodifiableMap(b);
+  }
+
+  /** Percentiles asked of YCSB's histograms unless the command line asks for others. */
+  static final String PERCENTILES = "50,95,99,99.9";
+  static final String HEAP = "-Xmx1g";
+
+  private YcsbProcess() {}
+
+  /** The phase's exit status and, when it is 0, what it measured. */
+  public record Outcome(int status, YcsbMetrics metrics) {}
+
+  /**
+   * Runs {@code phase} with YCSB's arguments {@code args} against {@code binding}; YCSB's standard
+   * output goes to {@code out} and its standard error (status lines, one-line refusals) to
+   * {@code err}, line by line as they come.
+   */
+  public static Outcome run(Phase phase, String binding, List<String> args, PrintStream out, PrintStream err)
+      throws IOException, InterruptedException {
+    List<String> command = ChildJvm.command();
+    command.add(HEAP);
+    command.add("-D" + FailureLog.DIR + "=" + FailureLog.dir());
+    Path cpu = Files.createTempFile("ycsb-cpu", ".txt");
+    command.add("-D" + YcsbMain.CPU_FILE + "=" + cpu);
+    // the driver's notices of nodes it cannot reach are the binding's errors, counted and named there
+    command.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=error");
+    command.addAll(List.of("-cp", classPath(), "io.hibenchdse.ycsb.YcsbMain", phase.flag, "-db", BINDINGS.get(binding)));
+    YcsbArgs parsed = YcsbArgs.parse(args);
+    if (!parsed.has("hdrhistogram.percentiles")) {
+      command.addAll(List.of("-p", "hdrhistogram.percentiles=" + PERCENTILES));
+    }
+    if (parsed.target != null && !parsed.has("measurement.interval")) {
+      // at a target rate a slow answer delays the next request: latency from the intended start
+      // time too (Intended-READ, ...), so the client's own backlog is not hidden (coordinated omission)
+      command.addAll(List.of("-p", "measurement.interval=both"));
+    }
+    command.addAll(args);
+    Process p = new ProcessBuilder(command).start();
+    Thread errors = new Thread(() -> copy(p.getErrorStream(), err), "ycsb-stderr");
+    errors.start();
+    YcsbMetrics metrics = new YcsbMetrics();
+    metrics.phase = phase.name();
+    metrics.binding = binding;
+    try (BufferedReader lines = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+      for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+        out.println(line);
+        metrics.add(line);
+      }
+    }
+    int status = p.waitFor();
+    errors.join();
+    String cpuNanos = Files.readString(cpu).strip();
+    Files.delete(cpu);
+    if (!cpuNanos.isEmpty()) {
+      metrics.clientCpuSec = Long.parseLong(cpuNanos) / 1e9;
+    }
+    return new Outcome(status, status == 0 ? metrics.done() : null);
+  }
+
+  private static void copy(InputStream from, PrintStream to) {
+    try (BufferedReader lines = new BufferedReader(new InputStreamReader(from, StandardCharsets.UTF_8))) {
+      for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+        to.println(line);
+      }
+    } catch (IOException e) {
+      to.println("ycsb: lost the YCSB JVM's stderr: " + e.getMessage());
+    }
+  }
+
+  private static String classPath() {
+    return String.join(java.io.File.pathSeparator, ChildJvm.moduleClassPath(YcsbProcess.class, "ycsb.classpath"));
+  }
+}

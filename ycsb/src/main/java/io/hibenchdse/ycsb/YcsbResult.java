@@ -1,0 +1,52 @@
+package io.hibenchdse.ycsb;
+
+import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.core.RunResult;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * A YCSB phase as the suite's result record: YCSB's runtime as the duration, the data set's bytes
+ * (records x fields x field length) as the input, YCSB's own figures as the metrics, and every
+ * property the phase ran with (passwords left out) in the configuration. Made in the launcher's
+ * JVM, which has no YCSB classes: the three sizes are named as YCSB's CoreWorkload names them.
+ */
+public final class YcsbResult {
+  private YcsbResult() {}
+
+  /** The record of a phase run with YCSB's arguments {@code command} (as given, without the phase and binding). */
+  public static RunResult of(YcsbProcess.Phase phase, List<String> command, YcsbMetrics m, long startMs, long endMs) {
+    YcsbArgs args = YcsbArgs.parse(command);
+    Properties p = args.properties();
+    RunResult r = new RunResult();
+    r.workload = "ycsb";
+    r.type = "HadoopYcsb" + (phase == YcsbProcess.Phase.load ? "-load" : "");
+    long records = Long.parseLong(p.getProperty("recordcount", "0"));
+    long fields = Long.parseLong(p.getProperty("fieldcount", "10"));
+    long length = Long.parseLong(p.getProperty("fieldlength", "100"));
+    r.timed(startMs, endMs, Math.round(m.runtimeSec * 1e9), records * fields * length, 1);
+    r.fileSystem = "cql://" + p.getProperty(CassandraCqlKeys.HOSTS) + ":" + p.getProperty(CassandraCqlKeys.PORT, CassandraCqlKeys.PORT_DEFAULT)
+        + "/" + p.getProperty(CassandraCqlKeys.KEYSPACE, CassandraCqlKeys.KEYSPACE_DEFAULT);
+    r.parameters.put("phase", phase.name());
+    r.parameters.put("binding", m.binding);
+    r.parameters.put("workloadFiles", args.files.toString());
+    if (args.threads != null) {
+      r.parameters.put("threads", args.threads);
+    }
+    if (args.target != null) {
+      r.parameters.put("target", args.target);
+    }
+    for (String name : p.stringPropertyNames()) {
+      if (!name.equals(CassandraCqlKeys.PASSWORD)) {
+        r.configuration.put(name, p.getProperty(name));
+      }
+    }
+    r.configuration.putIfAbsent(CassandraCqlKeys.READ_CL, CassandraCqlKeys.CL_DEFAULT);
+    r.configuration.putIfAbsent(CassandraCqlKeys.WRITE_CL, CassandraCqlKeys.CL_DEFAULT);
+    r.metrics(m);
+    r.command.addAll(List.of("ycsb", phase.name(), m.binding));
+    r.command.addAll(command);
+    r.environment.putAll(BenchmarkTool.environment());
+    return r;
+  }
+}
