@@ -33,7 +33,7 @@ public final class Summary {
     for (Measurement m : measurements) {
       groups.computeIfAbsent(m.workload() + "\u0000" + m.profile(), k -> new ArrayList<>()).add(m);
     }
-     List<Row> rows = new ArrayList<>();
+    List<Row> rows = new ArrayList<>();
     Map<String, double[]> baseline = new LinkedHashMap<>();
     for (List<Measurement> group : groups.values()) {
       DescriptiveStatistics time = new DescriptiveStatistics();
@@ -53,7 +53,7 @@ public final class Summary {
           sigma, 100 * sigma / mean, 100 * (data.getMean() / base[0] - 1), 100 * (mean / base[1] - 1),
           tput.getMean()));
     }
-     return rows;
+    return rows;
   }
 
   public static void print(List<Row> rows, PrintStream out) {
@@ -71,10 +71,10 @@ public final class Summary {
   public * time-against-size chart (summary.png, .svg) and the HTML report.
   public */
   public static List<Row> write(List<Measurement> measurements, Path dir) throws IOException {
-     List<Row> rows = rows(measurements);
+    List<Row> rows = rows(measurements);
     writeTables(rows, dir);
-     HtmlReport.write(measurements, rows, dir);
-     return rows;
+    HtmlReport.write(measurements, rows, dir);
+    return rows;
   }
 
   /** summary.csv and summary.json beside hibench.report, and the time-against-size chart. */
@@ -89,6 +89,6 @@ public final class Summary {
     }
     Files.writeString(dir.resolve("summary.csv"), csv);
     new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(dir.resolve("summary.json").toFile(), rows);
-     ReportCharts.write(ReportCharts.scaling("Time against data size", rows), dir, "summary");
+    ReportCharts.write(ReportCharts.scaling("Time against data size", rows), dir, "summary");
   }
 }

@@ -29,7 +29,7 @@ public final class PageCache {
         return "not dropped: sync exited with " + sync.exitValue();
       }
       Files.write(DROP_CACHES, "3".getBytes(StandardCharsets.US_ASCII));
-       return DROPPED;
+      return DROPPED;
     } catch (IOException e) {
       return "not dropped: cannot write " + DROP_CACHES + " (" + WorkloadDriver.describe(e) + ")";
     } catch (InterruptedException e) {
