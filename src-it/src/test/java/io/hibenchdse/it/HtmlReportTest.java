@@ -102,16 +102,28 @@ class HtmlReportTest {
       assertEquals("svg", svg.getDocumentElement().getTagName());
       assertEquals(900, Double.parseDouble(svg.getDocumentElement().getAttribute("width")));
     }
-    // wordcount 2, dfsioe-write 3 (scaling, per run, slots), tpcxhs 3 (scaling, per run, phases)
-    assertEquals(8, images, "charts in the page");
+    // wordcount 2 (scaling over its two sizes, per run), dfsioe-write 2 (per run, slots), tpcxhs 2 (per run,
+    // phases): one size draws no chart against data size
+    assertEquals(6, images, "charts in the page");
     try (var files = Files.list(report.resolve("charts"))) {
       List<Path> pngs = files.filter(p -> p.toString().endsWith(".png")).toList();
-      assertEquals(8, pngs.size(), pngs.toString());
+      assertEquals(6, pngs.size(), pngs.toString());
+      assertTrue(pngs.stream().noneMatch(p -> p.getFileName().toString().matches("(dfsioe-write|tpcxhs)-scaling.png")), pngs.toString());
       for (Path png : pngs) {
         assertEquals(900, ImageIO.read(png.toFile()).getWidth(), png.toString());
         assertTrue(Files.exists(Path.of(png.toString().replaceFirst("\\.png$", ".svg"))), png + " has its SVG");
       }
     }
+    // the page opens with the whole run: a row per workload and profile, the storage in one line
+    int overview = html.indexOf("<h2 id=\"overview\">");
+    assertTrue(overview > 0 && overview < html.indexOf("<h2 id=\"wordcount\">"), "the overview comes first");
+    for (String row : new String[] {"<tr><td><a href=\"#wordcount\">wordcount</a></td><td>tiny</td><td class=\"n\">0.032</td><td class=\"n\">2</td><td class=\"n\">11.000</td>",
+        "<tr><td><a href=\"#wordcount\">wordcount</a></td><td>small</td><td class=\"n\">0.320</td><td class=\"n\">2</td><td class=\"n\">42.000</td>",
+        "<tr><td><a href=\"#dfsioe-write\">dfsioe-write</a></td><td>tiny</td>", "<tr><td><a href=\"#tpcxhs\">tpcxhs</a></td><td>tiny</td>"}) {
+      assertTrue(html.contains(row), row);
+    }
+    assertTrue(html.contains("<p>File system: hdfs://localhost:8020; Replication: 1; Write acknowledged by: 1 of 1; Read from: 1 of 1"
+        + "; Fsync before acknowledging: false; Acknowledged writes survive a server process crash: true</p>"), "the storage line");
     assertTrue(html.contains("<tr><th>Fsync before acknowledging</th><td>false</td></tr>"), "environment");
     assertTrue(html.contains("<tr><th>Hadoop</th><td>3.4.1</td></tr>"), "environment");
     assertTrue(html.contains("<code>bin/hibench wordcount -D x=&lt;y&gt; /in /out</code>"), "commands, escaped");
@@ -126,7 +138,7 @@ class HtmlReportTest {
       hibench("compare", report.toString(), report.toString(), "--out", dir.resolve("compare").toString());
       HeadlessChromium.Page page = chromium.open(report.resolve("index.html"));
       assertEquals(List.of(), page.errors(), "errors while loading index.html");
-      assertEquals(8, page.images().size());
+      assertEquals(6, page.images().size());
       for (int[] size : page.images()) {
         assertTrue(size[0] == 900 && size[1] == 480, "an image of " + size[0] + "x" + size[1]);
       }

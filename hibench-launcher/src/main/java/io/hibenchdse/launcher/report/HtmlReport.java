@@ -58,21 +58,43 @@ public final class HtmlReport {
   static final List<String> TABLE_HEADER = List.of("Profile", "Data size (MB)", "Runs", "Mean time (s)", "Sigma (s)",
       "Sigma (%)", "Data delta (%)", "Time delta (%)", "Throughput (MB/s)");
 
+  static final List<String> OVERVIEW_HEADER = List.of("Workload", "Profile", "Data size (MB)", "Runs", "Mean time (s)",
+      "Sigma (%)", "Throughput (MB/s)");
+
+  /** The settings that decide what the figures mean, in one line: the storage and what a write had reached when acknowledged. */
+  static final List<String> STORAGE_LINE = List.of("File system", "Storage nodes", "Replication", "Write acknowledged by",
+      "Read from", "Fsync before acknowledging", "Acknowledged writes survive a server process crash");
+
+  static String storageLine(List<List<String>> environment) {
+    List<String> parts = new ArrayList<>();
+    for (List<String> e : environment) {
+      if (STORAGE_LINE.contains(e.get(0))) {
+        parts.add(e.get(0) + ": " + e.get(1));
+      }
+    }
+    return String.join("; ", parts);
+  }
+
   static Path write(List<Measurement> measurements, List<Summary.Row> rows, Path dir) throws IOException {
     Path charts = dir.resolve(CHARTS);
     List<Section> sections = new ArrayList<>();
+    List<List<String>> overview = new ArrayList<>();
     for (String workload : workloads(rows)) {
       List<Summary.Row> own = rows.stream().filter(r -> r.workload().equals(workload)).toList();
       List<Measurement> runs = measurements.stream().filter(m -> m.workload().equals(workload)).toList();
       List<List<String>> table = new ArrayList<>();
       for (Summary.Row r : own) {
+        overview.add(List.of(r.workload(), r.profile(), fmt("%.3f", r.dataBytes() / MB), Integer.toString(r.runs()),
+            fmt("%.3f", r.meanSec()), fmt("%.1f", r.sigmaPct()), fmt("%.2f", r.meanThroughputBytesPerSec() / MB)));
         table.add(List.of(r.profile(), fmt("%.3f", r.dataBytes() / MB), Integer.toString(r.runs()), fmt("%.3f", r.meanSec()),
-             fmt("%.3f", r.sigmaSec()), fmt("%.1f", r.sigmaPct()), fmt("%+.2f", r.dataDeltaPct()), fmt("%+.2f", r.timeDeltaPct()),
-             fmt("%.2f", r.meanThroughputBytesPerSec() / MB)));
+            fmt("%.3f", r.sigmaSec()), fmt("%.1f", r.sigmaPct()), fmt("%+.2f", r.dataDeltaPct()), fmt("%+.2f", r.timeDeltaPct()),
+            fmt("%.2f", r.meanThroughputBytesPerSec() / MB)));
       }
       List<Chart> sectionCharts = new ArrayList<>();
-      sectionCharts.add(chart(ReportCharts.scaling(workload + ": time against data size", own), charts, workload + "-scaling",
-          "Mean time against data size, sigma as error bars; dashed: the smallest size's time grown linearly with data"));
+      if (own.size() > 1) { // against one size the chart would be a point in an empty frame
+        sectionCharts.add(chart(ReportCharts.scaling(workload + ": time against data size", own), charts, workload + "-scaling",
+            "Mean time against data size, sigma as error bars; dashed: the smallest size's time grown linearly with data"));
+      }
       sectionCharts.add(chart(ReportCharts.throughputPerRun(workload, runs), charts, workload + "-throughput",
           "Throughput of every measured run"));
       sectionCharts.addAll(workloadCharts(workload, runs, charts));
@@ -84,11 +106,15 @@ public final class HtmlReport {
       }
       sections.add(new Section(workload, table, sectionCharts, new ArrayList<>(commands)));
     }
+    List<List<String>> environment = environment(measurements);
     VelocityContext context = new VelocityContext();
     context.put("generated", ZonedDateTime.now().format(DateTimeFormatter.RFC_1123_DATE_TIME));
+    context.put("overviewHeader", OVERVIEW_HEADER);
+    context.put("overview", overview);
+    context.put("storage", storageLine(environment));
     context.put("header", TABLE_HEADER);
     context.put("sections", sections);
-    context.put("environment", environment(measurements));
+    context.put("environment", environment);
     Set<String> suiteCommands = new LinkedHashSet<>();
     for (Measurement m : measurements) {
       String c = m.result().configuration.get(SuiteOptions.SUITE_COMMAND);
@@ -97,7 +123,7 @@ public final class HtmlReport {
       }
     }
     context.put("suiteCommands", suiteCommands);
-     return render(TEMPLATE, context, dir.resolve(FILE));
+    return render(TEMPLATE, context, dir.resolve(FILE));
   }
 
   /** DFSIOE's slot chart of each profile's last run; TPCx-HS's phases of every run. */
@@ -146,7 +172,7 @@ public final class HtmlReport {
     add(env, measurements, "OS", r -> r.environment.get("os"));
     add(env, measurements, "Cores, launching machine", r -> r.environment.get("cores"));
     add(env, measurements, "Memory, launching machine", r -> r.environment.containsKey("memoryBytes")
-         ? fmt("%.1f GiB", Long.parseLong(r.environment.get("memoryBytes")) / (double) (1L << 30)) : null);
+        ? fmt("%.1f GiB", Long.parseLong(r.environment.get("memoryBytes")) / (double) (1L << 30)) : null);
     add(env, measurements, "File system", r -> r.fileSystem);
     add(env, measurements, "Storage nodes", r -> r.configuration.get(EmbeddedStorage.STORAGE_NODES));
     add(env, measurements, "Replication", r -> Durability.of(r).replication());
