@@ -76,8 +76,9 @@ final class YcsbCommand {
     Configuration conf = new Configuration(false);
     conf.set(Results.REPORT_DIR, Results.DEFAULT_REPORT_DIR);
     Results.publish(conf, r);
-    out.printf(Locale.ROOT, "ycsb %s: %,d operations in %.3f s, %,.0f ops/s, %d error%s; %s%n", phase, o.metrics().operations,
-        o.metrics().runtimeSec, o.metrics().throughputOpsPerSec, o.metrics().errors, o.metrics().errors == 1 ? "" : "s",
+    out.printf(Locale.ROOT, "ycsb %s: %,d operations in %.3f s, %,.0f ops/s, mean latency %,.0f us, %d error%s; %s%n", phase,
+        o.metrics().operations, o.metrics().runtimeSec, o.metrics().throughputOpsPerSec, o.metrics().meanUs, o.metrics().errors,
+        o.metrics().errors == 1 ? "" : "s",
         Results.reportDir(conf).resolve(Results.REPORT_FILE));
     return 0; // a phase with errors is still a measurement, as YCSB counts it: the record and the line say how many
   }

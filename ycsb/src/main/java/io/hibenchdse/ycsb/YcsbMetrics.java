@@ -21,6 +21,12 @@ public class YcsbMetrics {
   public long operations;
   /** Operations whose return code was not OK, and reads whose values YCSB's integrity check refused. */
   public long errors;
+  /**
+   * The operation-weighted mean latency over the operation types (microseconds): what an operation
+   * waited on average. Summing the types' means, as reports of YCSB runs often do ("total average
+   * latency"), counts a mixed workload's latency about twice.
+   */
+  public double meanUs;
   public Map<String, Operation> byType = new LinkedHashMap<>();
   /**
    * CPU seconds of the whole YCSB JVM (start, JIT and the workload's generators included), so the
@@ -98,13 +104,19 @@ public class YcsbMetrics {
     return true;
   }
 
-  /** Totals the operation types into {@link #operations} and {@link #errors}, after the last line. */
+  /** Totals the operation types into {@link #operations}, {@link #errors} and {@link #meanUs}, after the last line. */
   public YcsbMetrics done() {
     operations = 0;
     errors = 0;
+    double latency = 0;
+    long measured = 0;
     for (Map.Entry<String, Operation> e : byType.entrySet()) {
       if (e.getKey().equals("CLEANUP") || e.getKey().startsWith("Intended-") || e.getKey().endsWith("-FAILED")) {
         continue;
+      }
+      if (!e.getKey().equals(VERIFY)) {
+        latency += e.getValue().meanUs * e.getValue().count;
+        measured += e.getValue().count;
       }
       for (Map.Entry<String, Long> r : e.getValue().returns.entrySet()) {
         // VERIFY is YCSB's data integrity check of the reads: its failures are errors, not operations
@@ -114,6 +126,7 @@ public class YcsbMetrics {
         }
       }
     }
+    meanUs = measured == 0 ? 0 : latency / measured;
     return this;
   }
 }
