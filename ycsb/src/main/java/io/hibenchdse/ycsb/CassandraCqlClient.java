@@ -98,9 +98,14 @@ public class CassandraCqlClient extends DB {
           builder.withSslContext(SSLContext.getDefault()); // javax.net.ssl.trustStore, as the stock binding's driver
         }
         session = builder.build();
-        createSchema(p, keyspace);
       } catch (RuntimeException | java.security.NoSuchAlgorithmException e) {
         throw new DBException("cannot reach Cassandra at " + hosts + ":" + port + ": " + e.getMessage(), e);
+      }
+      try {
+        createSchema(p, keyspace);
+      } catch (RuntimeException e) {
+        session.close();
+        throw new DBException("cannot create " + keyspace + "." + table + " at " + hosts + ":" + port + ": " + e.getMessage(), e);
       }
       delete = prepare("DELETE FROM " + table + " WHERE " + CassandraCqlKeys.KEY_COLUMN + " = ?", write);
     }
