@@ -72,7 +72,7 @@ final class YcsbCommand {
     if (o.status() != 0) {
       return o.status();
     }
-    RunResult r = YcsbResult.of(phase, args, o.metrics(), start, System.currentTimeMillis());
+    RunResult r = YcsbResult.of(phase, o.args(), o.metrics(), start, System.currentTimeMillis());
     Configuration conf = new Configuration(false);
     conf.set(Results.REPORT_DIR, Results.DEFAULT_REPORT_DIR);
     Results.publish(conf, r);

@@ -52,12 +52,15 @@ public final class YcsbArgs {
   private final Properties merged = new Properties();
   /** Where each property came from: a file, or {@code -p}. */
   private final Map<String, String> source = new LinkedHashMap<>();
+  /** The arguments as given. */
+  private List<String> given;
 
   private YcsbArgs() {}
 
   /** Parses YCSB's arguments; a missing or unreadable -P file, an option YCSB lacks or a bad number is one line. */
   public static YcsbArgs parse(List<String> args) {
     YcsbArgs a = new YcsbArgs();
+    a.given = List.copyOf(args);
     try {
       new CommandLine(a).setPosixClusteredShortOptionsAllowed(false).parseArgs(args.toArray(new String[0]));
     } catch (CommandLine.ParameterException e) {
@@ -83,6 +86,11 @@ public final class YcsbArgs {
       a.source.put(e.getKey(), "-p");
     }
     return a;
+  }
+
+  /** The arguments as given, unchanged. */
+  public List<String> given() {
+    return given;
   }
 
   /** The merged properties (a copy). */

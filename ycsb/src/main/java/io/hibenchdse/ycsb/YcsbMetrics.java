@@ -78,7 +78,7 @@ public class YcsbMetrics {
       }
       return true;
     }
-    if (metric.startsWith("TOTAL_G") || metric.equals("TOTAL_GCS")) {
+    if (metric.startsWith("TOTAL_GC")) {
       return true; // the JVM's garbage collection, not operations
     }
     Operation op = byType.computeIfAbsent(metric, k -> new Operation());

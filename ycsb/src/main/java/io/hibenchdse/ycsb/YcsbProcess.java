@@ -49,8 +49,8 @@ public final class YcsbProcess {
 
   private YcsbProcess() {}
 
-  /** The phase's exit status and, when it is 0, what it measured. */
-  public record Outcome(int status, YcsbMetrics metrics) {}
+  /** The phase's exit status, its parsed arguments and, when the status is 0, what it measured. */
+  public record Outcome(int status, YcsbArgs args, YcsbMetrics metrics) {}
 
   /**
    * Runs {@code phase} with YCSB's arguments {@code args} against {@code binding}; YCSB's standard
@@ -96,7 +96,7 @@ public final class YcsbProcess {
     if (!cpuNanos.isEmpty()) {
       metrics.clientCpuSec = Long.parseLong(cpuNanos) / 1e9;
     }
-    return new Outcome(status, status == 0 ? metrics.done() : null);
+    return new Outcome(status, parsed, status == 0 ? metrics.done() : null);
   }
 
   private static void copy(InputStream from, PrintStream to) {

@@ -14,9 +14,8 @@ import java.util.Properties;
 public final class YcsbResult {
   private YcsbResult() {}
 
-  /** The record of a phase run with YCSB's arguments {@code command} (as given, without the phase and binding). */
-  public static RunResult of(YcsbProcess.Phase phase, List<String> command, YcsbMetrics m, long startMs, long endMs) {
-    YcsbArgs args = YcsbArgs.parse(command);
+  /** The record of a phase run with YCSB's arguments {@code args} (without the phase and binding). */
+  public static RunResult of(YcsbProcess.Phase phase, YcsbArgs args, YcsbMetrics m, long startMs, long endMs) {
     Properties p = args.properties();
     RunResult r = new RunResult();
     r.workload = "ycsb";
@@ -45,7 +44,7 @@ public final class YcsbResult {
     r.configuration.putIfAbsent(CassandraCqlKeys.WRITE_CL, CassandraCqlKeys.CL_DEFAULT);
     r.metrics(m);
     r.command.addAll(List.of("ycsb", phase.name(), m.binding));
-    r.command.addAll(command);
+    r.command.addAll(args.given());
     r.environment.putAll(BenchmarkTool.environment());
     return r;
   }
