@@ -49,9 +49,9 @@ public final class ReportCharts {
   private ReportCharts() {}
 
   /**
-  public * Mean time against data size with sigma error bars, per workload, beside the linear projection
-  public * from the workload's smallest size (time growing exactly with data).
-  public */
+   * Mean time against data size with sigma error bars, per workload, beside the linear projection
+   * from the workload's smallest size (time growing exactly with data).
+   */
   static JFreeChart scaling(String title, List<Summary.Row> rows) {
     YIntervalSeriesCollection measured = new YIntervalSeriesCollection();
     XYSeriesCollection projected = new XYSeriesCollection();
@@ -98,9 +98,9 @@ public final class ReportCharts {
   }
 
   /**
-  public * DFSIOE's aggregated throughput per time slot, the steady slots shaded, with the maps running
-  public * through each slot on a second axis: the picture EnhancedDFSIO exists for.
-  public */
+   * DFSIOE's aggregated throughput per time slot, the steady slots shaded, with the maps running
+   * through each slot on a second axis: the picture EnhancedDFSIO exists for.
+   */
   static JFreeChart dfsioeSlots(String title, DfsioeMetrics m) {
     XYSeries throughput = new XYSeries("aggregated throughput (MB/s)");
     XYSeries concurrency = new XYSeries("maps running");

@@ -67,9 +67,9 @@ public final class Summary {
   }
 
   /**
-  public * The summary of the runs and every file made from it in {@code dir}: summary.csv and .json, the
-  public * time-against-size chart (summary.png, .svg) and the HTML report.
-  public */
+   * The summary of the runs and every file made from it in {@code dir}: summary.csv and .json, the
+   * time-against-size chart (summary.png, .svg) and the HTML report.
+   */
   public static List<Row> write(List<Measurement> measurements, Path dir) throws IOException {
     List<Row> rows = rows(measurements);
     writeTables(rows, dir);

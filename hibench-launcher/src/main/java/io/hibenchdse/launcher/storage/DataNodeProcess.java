@@ -31,9 +31,9 @@ public final class DataNodeProcess implements Closeable {
   }
 
   /**
-  public * Starts a DataNode of the NameNode at {@code nameNode}, configured as {@code cluster} is, keeping
-  public * its blocks in {@code dataDirs} and its log and settings in {@code dir}.
-  public */
+   * Starts a DataNode of the NameNode at {@code nameNode}, configured as {@code cluster} is, keeping
+   * its blocks in {@code dataDirs} and its log and settings in {@code dir}.
+   */
   static DataNodeProcess start(Configuration cluster, URI nameNode, File dir, List<File> dataDirs) throws IOException {
     Files.createDirectories(dir.toPath());
     Configuration conf = new Configuration(cluster);

@@ -33,9 +33,9 @@ public final class EmbeddedCfs implements EmbeddedStorage {
   }
 
   /**
-  public * Checks the client settings given with {@code --cfs KEY=VALUE} before a cluster starts: each must
-  public * be a cfs:// setting, and replication has an option of its own.
-  public */
+   * Checks the client settings given with {@code --cfs KEY=VALUE} before a cluster starts: each must
+   * be a cfs:// setting, and replication has an option of its own.
+   */
   public static void check(Map<String, String> given) {
     for (String key : given.keySet()) {
       if (key.equals(CfsConfigKeys.REPLICATION.key())) {
@@ -105,9 +105,9 @@ public final class EmbeddedCfs implements EmbeddedStorage {
   }
 
   /**
-  public * A secured cluster's secrets (the login's password, the trust store's) in a credential provider
-  public * beside the nodes, so that no configuration file holds them.
-  public */
+   * A secured cluster's secrets (the login's password, the trust store's) in a credential provider
+   * beside the nodes, so that no configuration file holds them.
+   */
   private EmbeddedCfs withSecrets() throws IOException {
     LocalCassandra.Settings settings = cluster.settings();
     if (settings.passwords() || settings.tls()) {

@@ -56,9 +56,9 @@ public final class EmbeddedHdfs implements EmbeddedStorage {
   }
 
   /**
-  public * Starts the HDFS whose files are under {@code baseDir} on its old NameNode port, keeping its
-  public * data, or formats a new one there. A directory holding another DataNode count is refused.
-  public */
+   * Starts the HDFS whose files are under {@code baseDir} on its old NameNode port, keeping its
+   * data, or formats a new one there. A directory holding another DataNode count is refused.
+   */
   public static EmbeddedHdfs open(File baseDir, int dataNodes, boolean ownJvms) throws IOException {
     Path layout = baseDir.toPath().resolve(LAYOUT);
     Properties p = new Properties();

@@ -35,10 +35,10 @@ public enum DfsioeWorkload implements SuiteWorkload {
   }
 
   /**
-  public * Sample and slot lengths, ms. A slot must be shorter than a map for any slot to be steady; on
-  public * an in-process HDFS a 1 MB file moves in a few milliseconds, so the small profiles use slots of
-  public * milliseconds. From {@code gigantic} up HiBench's 200 ms samples and 1000 ms slots.
-  public */
+   * Sample and slot lengths, ms. A slot must be shorter than a map for any slot to be steady; on
+   * an in-process HDFS a 1 MB file moves in a few milliseconds, so the small profiles use slots of
+   * milliseconds. From {@code gigantic} up HiBench's 200 ms samples and 1000 ms slots.
+   */
   static long[] intervals(Profile p) {
     switch (p) {
       case TINY: return new long[] {1, 2};

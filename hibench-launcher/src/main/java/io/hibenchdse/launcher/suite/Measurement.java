@@ -15,9 +15,9 @@ import java.util.List;
 /** One measured run of a suite workload at a profile. */
 public record Measurement(String workload, Profile profile, RunResult result) {
   /**
-  public * The suite's runs in a report directory's {@code hibench.jsonl} (records of other runs left
-  public * out), smallest profile first: it is each workload's baseline.
-  public */
+   * The suite's runs in a report directory's {@code hibench.jsonl} (records of other runs left
+   * out), smallest profile first: it is each workload's baseline.
+   */
   public static List<Measurement> read(Path reportDir) throws IOException {
     Path json = reportDir.resolve(Results.JSON_FILE);
     if (!Files.isReadable(json)) {
