@@ -1,30 +1,42 @@
 package io.hibenchdse.cassandra;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.concurrent.TimeUnit;
+import org.apache.cassandra.db.compaction.CompactionManager;
 import org.apache.cassandra.service.EmbeddedCassandraService;
 import org.apache.cassandra.service.StorageService;
 
 /**
  * Main class of the node's child JVM: starts Cassandra from the yaml that {@link LocalCassandra}
  * wrote, signals readiness with a file, and stops when its standard input closes, so the node
- * never outlives the process that started it.
+ * never outlives the process that started it. A line {@value #SETTLE} on standard input flushes the
+ * memtables and waits for compactions to finish (as {@code nodetool flush} and watching
+ * {@code nodetool compactionstats} would), then answers with a file.
  */
 public final class CassandraNode {
+  /** The line on standard input that asks the node to flush and let compactions finish. */
+  static final String SETTLE = "settle";
+
   private CassandraNode() {}
 
   public static void main(String[] args) {
     // Watch the parent first, so that even a node that hangs while starting dies with it.
+    Path dir = Path.of(args[0]);
     Thread watch = new Thread(() -> {
-      try {
-        while (System.in.read() != -1) {
-          // The parent never writes; end of input means it closed us or died.
+      try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII))) {
+        for (String line = in.readLine(); line != null; line = in.readLine()) {
+          if (line.equals(SETTLE)) {
+            settle(dir);
+          }
         }
       } catch (IOException e) {
-        // stdin is gone: the same as end of input
+        // stdin is gone: the same as end of input, which means the parent closed us or died
       }
       // Cassandra's shutdown hook drains the node (flushes memtables) before the JVM ends.
       System.exit(0);
@@ -32,7 +44,6 @@ public final class CassandraNode {
     watch.setDaemon(true);
     watch.start();
     try {
-      Path dir = Path.of(args[0]);
       new EmbeddedCassandraService().start();
       awaitLive(Integer.parseInt(args[1]));
       Path tmp = dir.resolve(LocalCassandra.READY + ".tmp");
@@ -41,6 +52,37 @@ public final class CassandraNode {
     } catch (Throwable t) {
       t.printStackTrace();
       System.exit(1);
+    }
+  }
+
+  /**
+   * Flushes every memtable of the keyspaces that are not Cassandra's own, waits until no compaction
+   * runs or is pending (twice in a row, as a flush submits its compactions just after it ends), and
+   * writes how long that took to {@value LocalCassandra#SETTLED} in {@code dir}, or why it could not.
+   */
+  private static void settle(Path dir) {
+    long start = System.nanoTime();
+    String answer;
+    try {
+      for (String keyspace : StorageService.instance.getNonSystemKeyspaces()) {
+        StorageService.instance.forceKeyspaceFlush(keyspace);
+      }
+      int quiet = 0;
+      while (quiet < 2) {
+        Thread.sleep(100);
+        boolean busy = CompactionManager.instance.getActiveCompactions() > 0 || CompactionManager.instance.getPendingTasks() > 0;
+        quiet = busy ? 0 : quiet + 1;
+      }
+      answer = Long.toString(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+    } catch (Exception e) {
+      answer = "failed: " + e;
+    }
+    try {
+      Path tmp = dir.resolve(LocalCassandra.SETTLED + ".tmp");
+      Files.writeString(tmp, answer);
+      Files.move(tmp, dir.resolve(LocalCassandra.SETTLED), StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      e.printStackTrace(); // the parent times out and names this node's log
     }
   }
 

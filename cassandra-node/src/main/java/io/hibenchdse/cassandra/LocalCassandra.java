@@ -25,6 +25,9 @@ import java.util.stream.Stream;
  */
 public final class LocalCassandra implements AutoCloseable {
   static final String READY = "ready";
+  /** The file in a node's directory that answers {@link #settle()}. */
+  static final String SETTLED = "settled";
+  private static final long SETTLE_TIMEOUT_MS = 30 * 60_000;
   /** The data center SimpleSnitch puts the nodes in; clients name it as their local one. */
   public static final String DATACENTER = "datacenter1";
   /** The file that makes a directory a cluster's: its node count and ports, kept for the next start. */
@@ -36,13 +39,42 @@ public final class LocalCassandra implements AutoCloseable {
   public static final String EXTRA_YAML = "hibench.cassandra.yaml";
 
   /**
+   * When a node syncs its commit log to disk, and so whether an acknowledged write is on disk:
+   * Cassandra's default {@code periodic} acknowledges at once and syncs every 10 s; {@code group}
+   * and {@code batch} acknowledge only after the sync, {@code group} sharing one sync among the writes
+   * of a window. Seed 004's point: compare systems at the same setting, not each at its default.
+   */
+  public enum CommitLog {
+    PERIODIC("commitlog_sync: periodic\ncommitlog_sync_period: 10000ms", "commitlog_sync periodic 10000ms"),
+    GROUP("commitlog_sync: group\ncommitlog_sync_group_window: 15ms", "commitlog_sync group 15ms"),
+    BATCH("commitlog_sync: batch", "commitlog_sync batch");
+
+    private final String yaml;
+    private final String description;
+
+    CommitLog(String yaml, String description) {
+      this.yaml = yaml;
+      this.description = description;
+    }
+
+    /** As a run's record and its storage line say it: {@code commitlog_sync group 15ms}. */
+    public String description() {
+      return description;
+    }
+
+    public static CommitLog of(String name) {
+      return valueOf(name.toUpperCase(java.util.Locale.ROOT));
+    }
+  }
+
+  /**
    * How the nodes run. {@code quick} trades steady-state speed and durability for a fast start
    * (C1 only, serial GC, no fsync): right for tests, wrong for measurements. Neither uses
    * cassandra.unsafesystem, which loses the schema when a node is killed.
    */
-  public record Settings(String heap, boolean quick, boolean batchCommitLog, boolean passwords, boolean tls) {
-    public static final Settings TESTS = new Settings("384m", true, false, false, false);
-    public static final Settings BENCHMARK = new Settings("2g", false, false, false, false);
+  public record Settings(String heap, boolean quick, CommitLog commitLog, boolean passwords, boolean tls) {
+    public static final Settings TESTS = new Settings("384m", true, CommitLog.PERIODIC, false, false);
+    public static final Settings BENCHMARK = new Settings("2g", false, CommitLog.PERIODIC, false, false);
 
     /**
      * These settings with the commit log synced before a write is acknowledged ({@code
@@ -51,7 +83,12 @@ public final class LocalCassandra implements AutoCloseable {
      * replays only what the last sync marked, so with one replica the newest writes are gone.
      */
     public Settings crashSafe() {
-      return new Settings(heap, quick, true, passwords, tls);
+      return with(CommitLog.BATCH);
+    }
+
+    /** These settings with the commit log synced as {@code mode} says. */
+    public Settings with(CommitLog mode) {
+      return new Settings(heap, quick, mode, passwords, tls);
     }
 
     /**
@@ -59,7 +96,7 @@ public final class LocalCassandra implements AutoCloseable {
      * production clusters do; the node's superuser is {@link LocalCassandra#SUPERUSER}.
      */
     public Settings withPasswords() {
-      return new Settings(heap, quick, batchCommitLog, true, tls);
+      return new Settings(heap, quick, commitLog, true, tls);
     }
 
     /**
@@ -67,7 +104,7 @@ public final class LocalCassandra implements AutoCloseable {
      * certificate for their addresses; clients trust it through {@link LocalCassandra#truststore()}.
      */
     public Settings withTls() {
-      return new Settings(heap, quick, batchCommitLog, passwords, true);
+      return new Settings(heap, quick, commitLog, passwords, true);
     }
   }
 
@@ -194,7 +231,7 @@ public final class LocalCassandra implements AutoCloseable {
    * quick settings skip fsync.
    */
   public boolean syncsBeforeAck() {
-    return !settings.quick() && (settings.batchCommitLog()
+    return !settings.quick() && (settings.commitLog() != CommitLog.PERIODIC
         || System.getProperty(EXTRA_YAML, "").matches("(?s).*commitlog_sync:\\s*(batch|group).*"));
   }
 
@@ -202,9 +239,47 @@ public final class LocalCassandra implements AutoCloseable {
   public String durability() {
     String extra = System.getProperty(EXTRA_YAML, "").trim();
     return "Cassandra " + version() + ", " + nodes() + (nodes() == 1 ? " node" : " nodes")
-        + (settings.batchCommitLog() ? ", commitlog_sync batch" : ", commitlog_sync periodic 10000ms")
+        + ", " + settings.commitLog().description()
         + (settings.quick() ? ", fsync skipped (cassandra.skip_sync)" : "")
         + (extra.isEmpty() ? "" : ", and " + extra.replace(";", ", "));
+  }
+
+  /**
+   * Flushes every running node's memtables and waits until none compacts, all nodes at once, as a
+   * measured phase should begin: with nothing left over from the one before it running into it.
+   * Returns the wait in milliseconds (the slowest node's).
+   */
+  public synchronized long settle() throws IOException {
+    List<Integer> asked = new ArrayList<>();
+    for (int i = 0; i < nodes(); i++) {
+      if (processes[i] != null && processes[i].isAlive()) {
+        Files.deleteIfExists(nodeDir(i).resolve(SETTLED));
+        java.io.OutputStream in = processes[i].getOutputStream();
+        in.write((CassandraNode.SETTLE + "\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        in.flush();
+        asked.add(i);
+      }
+    }
+    long slowest = 0;
+    long deadline = System.currentTimeMillis() + SETTLE_TIMEOUT_MS;
+    for (int i : asked) {
+      Path answer = nodeDir(i).resolve(SETTLED);
+      while (!Files.exists(answer)) {
+        if (!processes[i].isAlive() || System.currentTimeMillis() > deadline) {
+          throw new IOException("the Cassandra node " + host(i) + " did not flush and finish compacting"
+              + (processes[i].isAlive() ? " within " + SETTLE_TIMEOUT_MS / 60_000 + " min" : ": it exited")
+              + "; its log: " + nodeDir(i).resolve("node.out"));
+        }
+        sleep(50);
+      }
+      String ms = Files.readString(answer).trim();
+      Files.delete(answer);
+      if (!ms.matches("\\d+")) {
+        throw new IOException("the Cassandra node " + host(i) + " could not flush: " + ms);
+      }
+      slowest = Math.max(slowest, Long.parseLong(ms));
+    }
+    return slowest;
   }
 
   /**
@@ -429,7 +504,7 @@ public final class LocalCassandra implements AutoCloseable {
         "saved_caches_directory: " + dir.resolve("saved_caches"),
         "hints_directory: " + dir.resolve("hints"),
         "cdc_raw_directory: " + dir.resolve("cdc_raw"),
-        settings.batchCommitLog() ? "commitlog_sync: batch" : "commitlog_sync: periodic\ncommitlog_sync_period: 10000ms",
+        settings.commitLog().yaml,
         "seed_provider:",
         "  - class_name: org.apache.cassandra.locator.SimpleSeedProvider",
         "    parameters:",
