@@ -52,6 +52,13 @@ public abstract class BenchmarkTool extends Configured implements Tool {
    */
   public static final String STORAGE_FSYNC = "hibench.storage.fsync.before.ack";
 
+  /**
+   * How the storage's nodes sync their write-ahead log, as the storage describes it
+   * ({@code commitlog_sync periodic 10000ms}, {@code ... group 15ms}, {@code ... batch}), set by
+   * whoever started it: what {@link #STORAGE_FSYNC} says, with the period that decides it.
+   */
+  public static final String STORAGE_COMMIT_LOG = "hibench.storage.commitlog";
+
   /** Configuration values recorded in every result when set: they decide what a run measures. */
   static final String[] RECORDED_KEYS = {
     "fs.defaultFS", "mapreduce.framework.name", "dfs.replication", "dfs.blocksize",
@@ -66,6 +73,7 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     "fs.local.block.size", "fs.local.subblock.size",
     // set by the suite's plan, so a summary can group runs of a real cluster too
     "hibench.suite.workload", "hibench.profile", "hibench.suite.command", "hibench.pagecache", STORAGE_NODES, STORAGE_FSYNC,
+    STORAGE_COMMIT_LOG,
   };
 
   /** The launching machine and software, the same for every run of this JVM. */

@@ -32,6 +32,9 @@ public final class YcsbMain {
   private static final Set<String> UNNAMED = new TreeSet<>(Arrays.asList("status.interval", "hdrhistogram.fileoutput",
       "hdrhistogram.output.path", "debug"));
 
+  /** The suite's own properties (its labels, the report directory): recorded with the phase, read by nothing in YCSB. */
+  static final String SUITE_PREFIX = "hibench.";
+
   private YcsbMain() {}
 
   /** System property: a file the YCSB JVM writes its CPU time to (nanoseconds) when it exits. */
@@ -77,7 +80,7 @@ public final class YcsbMain {
     }
     Set<String> known = known();
     for (String name : new TreeSet<>(p.stringPropertyNames())) {
-      if (!known.contains(name) && !name.startsWith("htrace.")) {
+      if (!known.contains(name) && !name.startsWith("htrace.") && !name.startsWith(SUITE_PREFIX)) {
         throw new UsageException("unknown property '" + name + "' (" + args.source(name) + "): neither YCSB's CoreWorkload"
             + " nor the binding reads it");
       }
@@ -120,9 +123,15 @@ public final class YcsbMain {
     db.setProperties(p);
     try {
       db.init();
-      db.cleanup();
     } catch (DBException e) {
       throw new UsageException(e.getMessage());
     }
+    // Left open: the binding shares one session among the JVM's DB instances, so YCSB's threads
+    // take this one instead of opening a second; the JVM's exit ends it.
+    probed = db;
   }
+
+  /** The probe's binding, open for the rest of the phase. */
+  @SuppressWarnings("unused")
+  private static DB probed;
 }

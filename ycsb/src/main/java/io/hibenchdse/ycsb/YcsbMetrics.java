@@ -105,6 +105,12 @@ public class YcsbMetrics {
   }
 
   /** Totals the operation types into {@link #operations}, {@link #errors} and {@link #meanUs}, after the last line. */
+  /** The phase in one line, as the commands print it after YCSB's output: counts, runtime, throughput, mean latency, errors. */
+  public String summary() {
+    return String.format(java.util.Locale.ROOT, "%,d operations in %.3f s, %,.0f ops/s, mean latency %,.0f us, %d error%s",
+        operations, runtimeSec, throughputOpsPerSec, meanUs, errors, errors == 1 ? "" : "s");
+  }
+
   public YcsbMetrics done() {
     operations = 0;
     errors = 0;

@@ -12,6 +12,8 @@ import java.util.Properties;
  * JVM, which has no YCSB classes: the three sizes are named as YCSB's CoreWorkload names them.
  */
 public final class YcsbResult {
+  private static final java.util.regex.Pattern WORKLOAD_FILE = java.util.regex.Pattern.compile("^workload([a-f])$");
+
   private YcsbResult() {}
 
   /** The record of a phase run with YCSB's arguments {@code args} (without the phase and binding). */
@@ -19,7 +21,7 @@ public final class YcsbResult {
     Properties p = args.properties();
     RunResult r = new RunResult();
     r.workload = "ycsb";
-    r.type = "HadoopYcsb" + (phase == YcsbProcess.Phase.load ? "-load" : "");
+    r.type = "HadoopYcsb" + workloadLetter(args) + (phase == YcsbProcess.Phase.load ? "-load" : "");
     long records = Long.parseLong(p.getProperty("recordcount", "0"));
     long fields = Long.parseLong(p.getProperty("fieldcount", "10"));
     long length = Long.parseLong(p.getProperty("fieldlength", "100"));
@@ -29,6 +31,7 @@ public final class YcsbResult {
     r.parameters.put("phase", phase.name());
     r.parameters.put("binding", m.binding);
     r.parameters.put("workloadFiles", args.files.toString());
+    r.parameters.put("clientJvmOptions", String.join(" ", YcsbProcess.jvmOptions(phase, args)));
     if (args.threads != null) {
       r.parameters.put("threads", args.threads);
     }
@@ -47,5 +50,16 @@ public final class YcsbResult {
     r.command.addAll(args.given());
     r.environment.putAll(BenchmarkTool.environment());
     return r;
+  }
+
+  /** {@code -a} for a phase run with YCSB's workloada (ours or YCSB's own file), else nothing. */
+  static String workloadLetter(YcsbArgs args) {
+    for (java.nio.file.Path file : args.files) {
+      java.util.regex.Matcher m = WORKLOAD_FILE.matcher(String.valueOf(file.getFileName()));
+      if (m.find()) {
+        return "-" + m.group(1);
+      }
+    }
+    return "";
   }
 }

@@ -64,6 +64,34 @@ class YcsbOnCassandraTest {
     }
   }
 
+  /**
+   * What the suite does before a measured phase: the node flushes what YCSB wrote (no SSTable of the
+   * table before, one after) and answers once no compaction runs; then a YcsbTables empties the table.
+   */
+  @Test
+  void settledNodeHasFlushedAndTheTableEmpties() throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    YcsbProcess.Outcome load = ycsb(YcsbProcess.Phase.load, args("ycsb_settle", "-P", CONF.resolve("workloadc").toString(),
+        "-p", "recordcount=300"), out);
+    assertEquals(0, load.status(), out.toString());
+    Path data = node.directory().resolve("node1").resolve("data").resolve("ycsb_settle");
+    assertEquals(0, sstables(data), "the rows are in the memtable");
+    long ms = node.settle();
+    assertTrue(ms >= 0 && ms < 60_000, "waited " + ms + " ms");
+    assertTrue(sstables(data) > 0, "flushed to an SSTable");
+    try (YcsbTables tables = new YcsbTables(node.host(), node.port())) {
+      tables.empty("ycsb_settle", "usertable");
+      tables.empty("ycsb_settle", "no_such_table"); // nothing to empty
+    }
+    assertEquals(0, rows("ycsb_settle"));
+  }
+
+  private static long sstables(Path keyspaceDir) throws java.io.IOException {
+    try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(keyspaceDir)) {
+      return files.filter(f -> f.getFileName().toString().endsWith("-Data.db")).count();
+    }
+  }
+
   @Test
   void loadThenWorkloadsAAndCWithDataIntegrity() throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
