@@ -26,13 +26,26 @@ jar_of() {
   echo "$jar"
 }
 
+if grep -q '^[a-z]* ycsb ' "$plan" && [ -z "${CASSANDRA_HOSTS:-}" ]; then
+  # YCSB's steps need a serving store: the cluster's Cassandra (HBase on HDFS is to come)
+  echo "run-all.sh: the benchmark list has ycsb-* steps: set CASSANDRA_HOSTS=host[,host...] (and CASSANDRA_PORT if not 9042), or comment them out" >&2
+  exit 2
+fi
 total=$(wc -l < "$plan")
 step=0
 while read -r kind jar workload args; do
   step=$((step + 1))
   dir="$report"
   [ "$kind" = measure ] || dir="$report/$kind"
-  echo "[$step/$total] $kind: $HADOOP_EXECUTABLE jar $jar.jar $workload $args" >&2
+  echo "[$step/$total] $kind, $jar: $workload $args" >&2
+  if [ "$jar" = ycsb ]; then
+    # A YCSB phase, YCSB's own command line against the cluster's Cassandra. Unlike `bin/hibench
+    # run`, this neither empties the table before a load nor waits for the nodes' compactions.
+    # shellcheck disable=SC2086
+    "$home/bin/hibench" ycsb "$workload" $args -p hosts="$CASSANDRA_HOSTS" -p port="${CASSANDRA_PORT:-9042}" \
+      -p hibench.report.dir="$dir" < /dev/null
+    continue
+  fi
   if [ "$jar" = hive-runner ]; then
     # A HiveBench query: Hive in a JVM of its own, with the cluster's YARN and metastore
     # (HADOOP_CONF_DIR, HIVE_CONF_DIR); hive-queries/README.md has the `hive -f` equivalent.

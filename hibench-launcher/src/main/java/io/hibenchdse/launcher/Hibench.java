@@ -85,6 +85,7 @@ public final class Hibench implements Callable<Integer> {
     }
     cl.getCommandSpec().usageMessage().footer("", "The stock tools' names run the same workloads: " + String.join(", ", stockNames) + ".");
     cl.setUsageHelpWidth(100);
+    cl.setCaseInsensitiveEnumValuesAllowed(true); // --commitlog group as well as GROUP
     cl.setOut(new PrintWriter(out, true));
     cl.setErr(new PrintWriter(err, true));
     cl.setParameterExceptionHandler((e, a) -> {

@@ -24,8 +24,7 @@ final class PlanCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     for (SuiteOptions.PlannedStep p : options.plan()) {
-      String kind = p.reported() ? "measure" : p.warmup() ? "warmup" : "prepare";
-      out.println(kind + " " + p.step().jar() + " " + String.join(" ", p.step().args()));
+      out.println(p.kind() + " " + p.step().jar() + " " + String.join(" ", p.step().args()));
     }
     return 0;
   }

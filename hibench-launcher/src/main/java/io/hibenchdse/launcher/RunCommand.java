@@ -58,6 +58,12 @@ final class RunCommand implements Callable<Integer> {
       + " cfs.durable.writes=false or fs.local.subblock.size=4m; repeatable, recorded with every result.")
   Map<String, String> cfsSettings = new LinkedHashMap<>();
 
+  @Option(names = "--commitlog", defaultValue = "periodic", paramLabel = "periodic|group|batch",
+      description = "How the Cassandra nodes (cfs://'s, YCSB's) sync their commit log: Cassandra's default, every 10 s"
+      + " and acknowledging first (like an HDFS DataNode, which acknowledges from the OS's buffers), or before"
+      + " acknowledging, a 15 ms window's writes at a time or each batch (default: ${DEFAULT-VALUE}).")
+  LocalCassandra.CommitLog commitLog;
+
   @Option(names = "--report-dir", defaultValue = "report", description = "Where hibench.report and the JSON results go (default: ${DEFAULT-VALUE}).")
   Path reportDir;
 
@@ -101,9 +107,9 @@ final class RunCommand implements Callable<Integer> {
     List<Measurement> measurements = new ArrayList<>();
     out.printf("hibench run: %d steps, profiles %s, %d warm-up + %d measured runs; data in %s%n",
         plan.size(), options.profiles, options.warmup, options.runs, scratch);
+    LocalCassandra.Settings cassandra = LocalCassandra.Settings.BENCHMARK.with(commitLog);
     try (EmbeddedStorage storage = target == Target.hdfs ? EmbeddedHdfs.start(new File(scratch, "dfs"), nodes, true)
-        : EmbeddedCfs.start(new File(scratch, "cassandra"), LocalCassandra.Settings.BENCHMARK, nodes, options.replication)
-            .with(cfsSettings)) {
+        : EmbeddedCfs.start(new File(scratch, "cassandra"), cassandra, nodes, options.replication).with(cfsSettings)) {
       Configuration conf = LocalRunner.configure(storage.conf(), new File(scratch, "mapred"));
       conf.setInt(BenchmarkTool.NODES, 1);
       conf.setBoolean(BenchmarkTool.PRINT_COUNTERS, false);
@@ -111,8 +117,10 @@ final class RunCommand implements Callable<Integer> {
       List<String> all = spec.commandLine().getParseResult().originalArgs();
       conf.set(SuiteOptions.SUITE_COMMAND, command(all.subList(all.indexOf(spec.name()) + 1, all.size())));
       out.println("hibench run: " + storage.describe());
-      try (SuiteExecution execution = new SuiteExecution(conf, scratch, reportDir, dropCaches, out)) {
-        int status = execution.run(plan, measurements, options.warmup);
+      // YCSB's phases use cfs://'s nodes, or on HDFS nodes of their own (HBase on this HDFS is to come)
+      LocalCassandra nodesOfCfs = storage instanceof EmbeddedCfs cfs ? cfs.cluster() : null;
+      try (SuiteExecution execution = new SuiteExecution(conf, scratch, reportDir, dropCaches, out, nodesOfCfs, cassandra)) {
+        int status = execution.run(plan, measurements);
         if (status != 0) {
           return status;
         }

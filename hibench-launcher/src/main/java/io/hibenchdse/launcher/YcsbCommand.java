@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -74,12 +73,10 @@ final class YcsbCommand {
     }
     RunResult r = YcsbResult.of(phase, o.args(), o.metrics(), start, System.currentTimeMillis());
     Configuration conf = new Configuration(false);
-    conf.set(Results.REPORT_DIR, Results.DEFAULT_REPORT_DIR);
+    // run-all.sh's steps name theirs, as they do for the Hadoop tools (-D hibench.report.dir=)
+    conf.set(Results.REPORT_DIR, o.args().properties().getProperty(Results.REPORT_DIR, Results.DEFAULT_REPORT_DIR));
     Results.publish(conf, r);
-    out.printf(Locale.ROOT, "ycsb %s: %,d operations in %.3f s, %,.0f ops/s, mean latency %,.0f us, %d error%s; %s%n", phase,
-        o.metrics().operations, o.metrics().runtimeSec, o.metrics().throughputOpsPerSec, o.metrics().meanUs, o.metrics().errors,
-        o.metrics().errors == 1 ? "" : "s",
-        Results.reportDir(conf).resolve(Results.REPORT_FILE));
+    out.println("ycsb " + phase + ": " + o.metrics().summary() + "; " + Results.reportDir(conf).resolve(Results.REPORT_FILE));
     return 0; // a phase with errors is still a measurement, as YCSB counts it: the record and the line say how many
   }
 }

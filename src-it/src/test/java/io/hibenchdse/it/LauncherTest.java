@@ -66,7 +66,7 @@ class LauncherTest {
     for (String line : Files.readAllLines(dir.toPath().resolve("report").resolve(Results.JSON_FILE))) {
       records.add(JsonLinesExporter.fromJson(line));
     }
-    assertEquals(List.of("HadoopYcsb-load", "HadoopYcsb"), records.stream().map(r -> r.type).toList());
+    assertEquals(List.of("HadoopYcsb-a-load", "HadoopYcsb-a"), records.stream().map(r -> r.type).toList());
     io.hibenchdse.ycsb.YcsbMetrics m = records.get(1).metrics(io.hibenchdse.ycsb.YcsbMetrics.class);
     assertEquals(400, m.operations);
     assertEquals(m.byType.get("READ").returns.get("OK"), m.byType.get("VERIFY").returns.get("OK"), "every read verified");

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.hibenchdse.launcher.storage.Durability;
 import io.hibenchdse.launcher.suite.Measurement;
-import io.hibenchdse.launcher.suite.Profile;
+import io.hibenchdse.ycsb.YcsbMetrics;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -20,18 +20,20 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 import org.apache.velocity.VelocityContext;
 
 /**
  * Two suites' results side by side (HDFS against cfs://, one cluster against another), per workload
- * and data size: both mean times with their sigma, and B's time and throughput as ratios of A's,
+ * and data size: both mean times with their sigma, and B's time and throughput as ratios of A's (for
+ * a YCSB phase also its operation-weighted mean latency),
  * with the durability settings in which their runs differ ({@link Durability}), the most common way
  * a comparison misleads.
  */
 public final class Comparison {
-  /** One workload at one data size in both. Ratios are B's over A's. */
+  /** One workload at one data size in both. Ratios are B's over A's; the latency ratio is NaN for a workload that measures none (not YCSB's). */
   public record Row(String workload, String profile, int runsA, double meanSecA, double sigmaSecA, int runsB,
-      double meanSecB, double sigmaSecB, double timeRatio, double throughputRatio) {}
+      double meanSecB, double sigmaSecB, double timeRatio, double throughputRatio, double latencyRatio) {}
 
   private final Path a;
   private final Path b;
@@ -49,7 +51,8 @@ public final class Comparison {
   public static Comparison of(Path a, Path b) throws IOException {
     List<Measurement> runsA = Measurement.read(a);
     List<Measurement> runsB = Measurement.read(b);
-    return new Comparison(a, b, rows(Summary.rows(runsA), Summary.rows(runsB)), differences(runsA, runsB));
+    return new Comparison(a, b, rows(Summary.rows(runsA), Summary.rows(runsB), meanLatency(runsA), meanLatency(runsB)),
+        differences(runsA, runsB));
   }
 
   /** One row per workload and size that both hold. */
@@ -77,7 +80,22 @@ public final class Comparison {
     return differences;
   }
 
-  private static List<Row> rows(List<Summary.Row> summaryA, List<Summary.Row> summaryB) {
+  /** Per YCSB workload and profile, the mean over the runs of the phase's operation-weighted mean latency. */
+  private static Map<String, Double> meanLatency(List<Measurement> runs) {
+    Map<String, DescriptiveStatistics> stats = new LinkedHashMap<>();
+    for (Measurement m : runs) {
+      if ("ycsb".equals(m.result().workload)) {
+        stats.computeIfAbsent(key(m.workload(), m.profile().label()), k -> new DescriptiveStatistics())
+            .addValue(m.result().metrics(YcsbMetrics.class).meanUs);
+      }
+    }
+    Map<String, Double> means = new LinkedHashMap<>();
+    stats.forEach((k, v) -> means.put(k, v.getMean()));
+    return means;
+  }
+
+  private static List<Row> rows(List<Summary.Row> summaryA, List<Summary.Row> summaryB, Map<String, Double> latencyA,
+      Map<String, Double> latencyB) {
     Map<String, Summary.Row> byKey = new LinkedHashMap<>();
     summaryB.forEach(r -> byKey.put(key(r.workload(), r.profile()), r));
     List<Row> rows = new ArrayList<>();
@@ -86,7 +104,9 @@ public final class Comparison {
       if (rb != null) {
         rows.add(new Row(ra.workload(), ra.profile(), ra.runs(), ra.meanSec(), ra.sigmaSec(), rb.runs(),
             rb.meanSec(), rb.sigmaSec(), rb.meanSec() / ra.meanSec(),
-            rb.meanThroughputBytesPerSec() / ra.meanThroughputBytesPerSec()));
+            rb.meanThroughputBytesPerSec() / ra.meanThroughputBytesPerSec(),
+            latencyB.getOrDefault(key(rb.workload(), rb.profile()), Double.NaN)
+                / latencyA.getOrDefault(key(ra.workload(), ra.profile()), Double.NaN)));
       }
     }
     return rows;
@@ -98,12 +118,17 @@ public final class Comparison {
 
   /** The table on the console: both means with sigma, B's ratios. */
   public void print(PrintStream console) {
-    console.printf(Locale.ROOT, "%-12s %-9s %14s %14s %10s %12s%n", "Workload", "Profile", "A time(s)", "B time(s)",
-        "Time B/A", "Thruput B/A");
+    console.printf(Locale.ROOT, "%-12s %-9s %14s %14s %10s %12s %12s%n", "Workload", "Profile", "A time(s)", "B time(s)",
+        "Time B/A", "Thruput B/A", "Latency B/A");
     for (Row r : rows) {
-      console.printf(Locale.ROOT, "%-12s %-9s %14s %14s %10.3f %12.3f%n", r.workload(), r.profile(),
-          meanSigma(r.meanSecA(), r.sigmaSecA()), meanSigma(r.meanSecB(), r.sigmaSecB()), r.timeRatio(), r.throughputRatio());
+      console.printf(Locale.ROOT, "%-12s %-9s %14s %14s %10.3f %12.3f %12s%n", r.workload(), r.profile(),
+          meanSigma(r.meanSecA(), r.sigmaSecA()), meanSigma(r.meanSecB(), r.sigmaSecB()), r.timeRatio(), r.throughputRatio(),
+          ratio(r.latencyRatio(), "-"));
     }
+  }
+
+  private static String ratio(double ratio, String none) {
+    return Double.isNaN(ratio) ? none : fmt("%.3f", ratio);
   }
 
   private static String meanSigma(double mean, double sigma) {
@@ -111,15 +136,17 @@ public final class Comparison {
   }
 
   private static final List<String> HEADER = List.of("Workload", "Profile", "Runs A", "Mean time A (s)", "Sigma A (s)", "Runs B",
-      "Mean time B (s)", "Sigma B (s)", "Time B/A", "Throughput B/A");
+      "Mean time B (s)", "Sigma B (s)", "Time B/A", "Throughput B/A", "Mean latency B/A (YCSB)");
 
   /** compare.csv, compare.json and compare.html (with the ratio chart, also as charts/ratios.png and .svg). */
   public void write(Path out) throws IOException {
     Files.createDirectories(out);
-    StringBuilder csv = new StringBuilder("workload,profile,runs_a,mean_s_a,sigma_s_a,runs_b,mean_s_b,sigma_s_b,time_ratio,throughput_ratio\n");
+    StringBuilder csv = new StringBuilder(
+        "workload,profile,runs_a,mean_s_a,sigma_s_a,runs_b,mean_s_b,sigma_s_b,time_ratio,throughput_ratio,latency_ratio\n");
     for (Row r : rows) {
-      csv.append(String.format(Locale.ROOT, "%s,%s,%d,%.3f,%.3f,%d,%.3f,%.3f,%.4f,%.4f%n", r.workload(), r.profile(),
-          r.runsA(), r.meanSecA(), r.sigmaSecA(), r.runsB(), r.meanSecB(), r.sigmaSecB(), r.timeRatio(), r.throughputRatio()));
+      csv.append(String.format(Locale.ROOT, "%s,%s,%d,%.3f,%.3f,%d,%.3f,%.3f,%.4f,%.4f,%s%n", r.workload(), r.profile(),
+          r.runsA(), r.meanSecA(), r.sigmaSecA(), r.runsB(), r.meanSecB(), r.sigmaSecB(), r.timeRatio(), r.throughputRatio(),
+          Double.isNaN(r.latencyRatio()) ? "" : fmt("%.4f", r.latencyRatio())));
     }
     Files.writeString(out.resolve("compare.csv"), csv);
     new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(out.resolve("compare.json").toFile(), rows);
@@ -127,7 +154,7 @@ public final class Comparison {
     for (Row r : rows) {
       table.add(List.of(r.workload(), r.profile(), Integer.toString(r.runsA()), fmt("%.3f", r.meanSecA()), fmt("%.3f", r.sigmaSecA()),
           Integer.toString(r.runsB()), fmt("%.3f", r.meanSecB()), fmt("%.3f", r.sigmaSecB()), fmt("%.3f", r.timeRatio()),
-          fmt("%.3f", r.throughputRatio())));
+          fmt("%.3f", r.throughputRatio()), ratio(r.latencyRatio(), "")));
     }
     VelocityContext context = new VelocityContext();
     context.put("a", a.toString());

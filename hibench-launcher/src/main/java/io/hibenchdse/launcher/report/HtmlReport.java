@@ -1,6 +1,7 @@
 package io.hibenchdse.launcher.report;
 
 import io.hibenchdse.cfs.CfsConfigKeys;
+import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.dfsio.DfsioeMetrics;
 import io.hibenchdse.launcher.storage.Durability;
@@ -9,7 +10,9 @@ import io.hibenchdse.launcher.storage.PageCache;
 import io.hibenchdse.launcher.suite.Measurement;
 import io.hibenchdse.launcher.suite.Profile;
 import io.hibenchdse.launcher.suite.SuiteOptions;
+import io.hibenchdse.launcher.suite.YcsbWorkload;
 import io.hibenchdse.tpcxhs.TpcxHsMetrics;
+import io.hibenchdse.ycsb.CassandraCqlKeys;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -50,8 +53,11 @@ public final class HtmlReport {
   /** A chart as the page shows it: a caption and the SVG as a data URI. */
   public record Chart(String caption, String dataUri) {}
 
+  /** A table of a workload's own beside the summary: YCSB's phases and operation types. */
+  public record Table(String caption, List<String> header, List<List<String>> rows) {}
+
   /** One workload's part of the page. */
-  public record Section(String workload, List<List<String>> table, List<Chart> charts, List<String> commands) {}
+  public record Section(String workload, List<List<String>> table, List<Table> tables, List<Chart> charts, List<String> commands) {}
 
   private HtmlReport() {}
 
@@ -62,7 +68,7 @@ public final class HtmlReport {
       "Sigma (%)", "Throughput (MB/s)");
 
   /** The settings that decide what the figures mean, in one line: the storage and what a write had reached when acknowledged. */
-  static final List<String> STORAGE_LINE = List.of("File system", "Storage nodes", "Replication", "Write acknowledged by",
+  static final List<String> STORAGE_LINE = List.of("File system", "Storage nodes", "Commit log", "Replication", "Write acknowledged by",
       "Read from", "Fsync before acknowledging", "Acknowledged writes survive a server process crash");
 
   static String storageLine(List<List<String>> environment) {
@@ -98,13 +104,24 @@ public final class HtmlReport {
       sectionCharts.add(chart(ReportCharts.throughputPerRun(workload, runs), charts, workload + "-throughput",
           "Throughput of every measured run"));
       sectionCharts.addAll(workloadCharts(workload, runs, charts));
+      List<Table> tables = new ArrayList<>();
+      ServingTables serving = ServingTables.of(runs);
+      if (serving != null) {
+        tables.add(new Table("The phase: means over the runs, sigma their standard deviation; the mean latency is"
+            + " the operation-weighted one (what an operation waited), not the sum of the types' means.",
+            ServingTables.PHASE_HEADER, serving.phases()));
+        tables.add(new Table("Each operation type: YCSB's figures, means over the runs; failed operations are"
+            + " counted in 'Not OK', their latencies apart.", ServingTables.OPERATION_HEADER, serving.operations()));
+        sectionCharts.add(chart(serving.latencyChart(workload), charts, workload + "-latency",
+            "Mean and percentile latencies per operation type, means over the runs of the largest profile"));
+      }
       Set<String> commands = new LinkedHashSet<>();
       for (Measurement m : runs) {
         if (m.result().command != null && !m.result().command.isEmpty()) {
           commands.add("bin/hibench " + String.join(" ", m.result().command));
         }
       }
-      sections.add(new Section(workload, table, sectionCharts, new ArrayList<>(commands)));
+      sections.add(new Section(workload, table, tables, sectionCharts, new ArrayList<>(commands)));
     }
     List<List<String>> environment = environment(measurements);
     VelocityContext context = new VelocityContext();
@@ -181,6 +198,11 @@ public final class HtmlReport {
     add(env, measurements, "Read from", r -> Durability.of(r).readReplicas());
     add(env, measurements, "Fsync before acknowledging", r -> Durability.of(r).fsyncBeforeAck());
     add(env, measurements, "Acknowledged writes survive a server process crash", r -> Durability.of(r).survivesProcessCrash());
+    add(env, measurements, "Commit log", r -> r.configuration.get(BenchmarkTool.STORAGE_COMMIT_LOG));
+    add(env, measurements, "Consistency level, YCSB write / read", r -> r.configuration.containsKey(CassandraCqlKeys.WRITE_CL)
+        ? r.configuration.get(CassandraCqlKeys.WRITE_CL) + " / " + r.configuration.get(CassandraCqlKeys.READ_CL) : null);
+    add(env, measurements, "Flush and compactions before a YCSB phase (s)", r -> r.configuration.containsKey(YcsbWorkload.SETTLED_MS)
+        ? fmt("%.1f", Long.parseLong(r.configuration.get(YcsbWorkload.SETTLED_MS)) / 1000.0) : null);
     add(env, measurements, "Consistency level, cfs:// write / read", r -> r.configuration.containsKey(CfsConfigKeys.WRITE_CL.key())
         ? r.configuration.get(CfsConfigKeys.WRITE_CL.key()) + " / " + r.configuration.get(CfsConfigKeys.READ_CL.key()) : null);
     add(env, measurements, "Sub-block size, cfs:// (MB)", r -> String.valueOf(r.fileSystem).startsWith("cfs:") ? fmt("%.1f",

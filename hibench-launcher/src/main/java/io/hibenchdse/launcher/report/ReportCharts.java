@@ -168,7 +168,7 @@ public final class ReportCharts {
     return styled(chart);
   }
 
-  private static JFreeChart styled(JFreeChart chart) {
+  static JFreeChart styled(JFreeChart chart) {
     chart.setBackgroundPaint(Color.WHITE);
     if (chart.getPlot() instanceof XYPlot p) {
       p.setBackgroundPaint(Color.WHITE);

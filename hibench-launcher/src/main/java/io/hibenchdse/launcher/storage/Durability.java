@@ -1,6 +1,7 @@
 package io.hibenchdse.launcher.storage;
 
 import io.hibenchdse.cfs.CfsConfigKeys;
+import io.hibenchdse.ycsb.CassandraCqlKeys;
 import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.RunResult;
 import java.net.URI;
@@ -30,6 +31,11 @@ public record Durability(String replication, String writeAcks, String readReplic
       read = ofReplicas(replicas(r.configuration.get(CfsConfigKeys.READ_CL.key()), rf), rf);
       // without the commit log an acknowledged write lives in the node's memtable until a flush
       crash = r.configuration.getOrDefault(CfsConfigKeys.DURABLE_WRITES.key(), CfsConfigKeys.DURABLE_WRITES.defaultValue());
+    } else if ("cql".equals(scheme)) { // YCSB on Cassandra: the binding's keyspace and consistency levels
+      rf = Integer.parseInt(r.configuration.getOrDefault(CassandraCqlKeys.REPLICATION, CassandraCqlKeys.REPLICATION_DEFAULT));
+      write = ofReplicas(replicas(r.configuration.get(CassandraCqlKeys.WRITE_CL), rf), rf);
+      read = ofReplicas(replicas(r.configuration.get(CassandraCqlKeys.READ_CL), rf), rf);
+      crash = "true"; // the binding's keyspace keeps durable writes: the commit log is in the OS's buffers at least
     } else if ("hdfs".equals(scheme) || "file".equals(scheme)) {
       write = ofReplicas(rf, rf); // HDFS's pipeline acknowledges once every replica has the packet
       read = ofReplicas(1, rf);

@@ -3,6 +3,7 @@ package io.hibenchdse.launcher.storage;
 import io.hibenchdse.cassandra.LocalCassandra;
 import io.hibenchdse.cfs.CassandraFileSystem;
 import io.hibenchdse.cfs.CfsConfigKeys;
+import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.UsageException;
 import java.io.File;
 import java.io.IOException;
@@ -86,6 +87,7 @@ public final class EmbeddedCfs implements EmbeddedStorage {
     conf.setInt(CfsConfigKeys.REPLICATION.key(), replication);
     conf.setInt(STORAGE_NODES, cluster.nodes());
     conf.setBoolean(STORAGE_FSYNC, cluster.syncsBeforeAck());
+    conf.set(BenchmarkTool.STORAGE_COMMIT_LOG, cluster.settings().commitLog().description());
     LocalCassandra.Settings settings = cluster.settings();
     if (settings.passwords() || settings.tls()) {
       conf.set(CredentialProviderFactory.CREDENTIAL_PROVIDER_PATH, "jceks://file" + secrets().toAbsolutePath());

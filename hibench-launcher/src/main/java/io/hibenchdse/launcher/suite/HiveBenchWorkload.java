@@ -16,25 +16,11 @@ public enum HiveBenchWorkload implements SuiteWorkload {
   public static final String JAR = "hive-runner";
 
   static long pages(Profile p) {
-    switch (p) {
-      case TINY: return 120;
-      case SMALL: return 12_000;
-      case LARGE: return 120_000;
-      case HUGE: return 1_200_000;
-      case GIGANTIC: return 12_000_000;
-      default: return 120_000_000; // bigdata: gigantic's ratio, ten times over
-    }
+    return p.rows(120);
   }
 
   static long visits(Profile p) {
-    switch (p) {
-      case TINY: return 1_000;
-      case SMALL: return 100_000;
-      case LARGE: return 1_000_000;
-      case HUGE: return 10_000_000;
-      case GIGANTIC: return 100_000_000;
-      default: return 1_000_000_000;
-    }
+    return p.rows(1_000);
   }
 
   @Override
@@ -43,12 +29,12 @@ public enum HiveBenchWorkload implements SuiteWorkload {
   }
 
   @Override
-  public List<Step> steps(Profile profile, String root, Parallelism par, long seed) {
+  public List<Step> steps(Profile profile, String root, Context par, long seed) {
     String dir = root + "/" + name().charAt(0) + name().substring(1).toLowerCase(Locale.ROOT);
     List<String> prepare = List.of("HiBench.DataGen", "-D", DataGen.SEED + "=" + seed, "-overwrite",
         "-t", "hive", "-b", dir, "-n", "Input", "-m", String.valueOf(par.maps()), "-r", String.valueOf(par.reduces()),
         "-p", String.valueOf(pages(profile)), "-v", String.valueOf(visits(profile)), "-o", "sequence");
-    return List.of(new Step(suiteName(), "hive-datagen", prepare, false),
-        new Step(suiteName(), JAR, List.of(suiteName(), "-overwrite", dir + "/Input", dir + "/Output"), true));
+    return List.of(new Step(suiteName(), "hive-datagen", prepare, Step.Role.PREPARE),
+        new Step(suiteName(), JAR, List.of(suiteName(), "-overwrite", dir + "/Input", dir + "/Output"), Step.Role.MEASURE));
   }
 }

@@ -47,7 +47,7 @@ public enum MicroWorkload implements SuiteWorkload {
   }
 
   @Override
-  public List<Step> steps(Profile profile, String root, Parallelism par, long seed) {
+  public List<Step> steps(Profile profile, String root, Context par, long seed) {
     long total = bytes(profile);
     String in = root + "/" + dir + "/Input";
     String out = root + "/" + dir + "/Output";
@@ -56,7 +56,7 @@ public enum MicroWorkload implements SuiteWorkload {
         "-D", RandomTextWriter.BYTES_PER_MAP + "=" + Math.max(1, total / par.maps()),
         "-D", RandomTextWriter.SEED + "=" + seed,
         "-overwrite", in));
-    return List.of(new Step(name, "hibench-core", prepare, false),
-        new Step(name, "hibench-core", measure(in, out, par.reduces()), true));
+    return List.of(new Step(name, "hibench-core", prepare, Step.Role.PREPARE),
+        new Step(name, "hibench-core", measure(in, out, par.reduces()), Step.Role.MEASURE));
   }
 }

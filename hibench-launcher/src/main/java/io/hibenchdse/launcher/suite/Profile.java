@@ -4,19 +4,27 @@ import java.util.Locale;
 
 /** HiBench's data scale profiles with their data sizes in bytes (conf/workloads/micro/*.conf). */
 public enum Profile {
-  TINY(32_000L, 32_000L),
-  SMALL(320_000_000L, 3_200_000L),
-  LARGE(3_200_000_000L, 320_000_000L),
-  HUGE(32_000_000_000L, 3_200_000_000L),
-  GIGANTIC(320_000_000_000L, 32_000_000_000L),
-  BIGDATA(1_600_000_000_000L, 300_000_000_000L);
+  TINY(32_000L, 32_000L, 1),
+  SMALL(320_000_000L, 3_200_000L, 100),
+  LARGE(3_200_000_000L, 320_000_000L, 1_000),
+  HUGE(32_000_000_000L, 3_200_000_000L, 10_000),
+  GIGANTIC(320_000_000_000L, 32_000_000_000L, 100_000),
+  BIGDATA(1_600_000_000_000L, 300_000_000_000L, 1_000_000);
 
   final long wordcountBytes;
   final long sortBytes;
+  /** How many times tiny's rows HiBench's hive profiles generate here (a hundred at small, then ten a step); YCSB's records follow it. */
+  private final long rowFactor;
 
-  Profile(long wordcountBytes, long sortBytes) {
+  Profile(long wordcountBytes, long sortBytes, long rowFactor) {
     this.wordcountBytes = wordcountBytes;
     this.sortBytes = sortBytes;
+    this.rowFactor = rowFactor;
+  }
+
+  /** {@code tinyRows} at this profile, scaled as HiBench scales its hive workloads' rankings and uservisits. */
+  long rows(long tinyRows) {
+    return tinyRows * rowFactor;
   }
 
   public String label() {

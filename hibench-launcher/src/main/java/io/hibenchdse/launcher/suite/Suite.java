@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /** What the suite is made of: its jars with their workloads, and the workloads benchmarks.lst names. */
 public final class Suite {
@@ -19,9 +20,9 @@ public final class Suite {
       "dfsio-enhanced", io.hibenchdse.dfsio.DfsioEnhancedJar.DRIVER, "tpcx-hs", io.hibenchdse.tpcxhs.TpcxHsJar.DRIVER,
       "hive-datagen", io.hibenchdse.hive.HiveDataGenJar.DRIVER);
 
-  static final List<SuiteWorkload> WORKLOADS = List.of(MicroWorkload.WORDCOUNT, MicroWorkload.SORT,
-      DfsioeWorkload.WRITE, DfsioeWorkload.READ, new TpcxHsWorkload(), HiveBenchWorkload.SCAN,
-      HiveBenchWorkload.AGGREGATION, HiveBenchWorkload.JOIN);
+  static final List<SuiteWorkload> WORKLOADS = Stream.concat(Stream.of(MicroWorkload.WORDCOUNT,
+      MicroWorkload.SORT, DfsioeWorkload.WRITE, DfsioeWorkload.READ, new TpcxHsWorkload(), HiveBenchWorkload.SCAN,
+      HiveBenchWorkload.AGGREGATION, HiveBenchWorkload.JOIN), Stream.of(YcsbWorkload.values())).toList();
 
   private Suite() {}
 

@@ -5,10 +5,20 @@ import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.WorkloadDriver;
 import io.hibenchdse.hive.runner.HiveProcess;
+import io.hibenchdse.cassandra.LocalCassandra;
 import io.hibenchdse.launcher.storage.PageCache;
+import io.hibenchdse.ycsb.CassandraCqlKeys;
+import io.hibenchdse.ycsb.YcsbArgs;
+import io.hibenchdse.ycsb.YcsbTables;
+import io.hibenchdse.ycsb.YcsbProcess;
+import io.hibenchdse.ycsb.YcsbResult;
 import java.io.File;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
@@ -17,7 +27,8 @@ import org.apache.hadoop.conf.Configuration;
  * Runs a planned suite on a storage's configuration, a line per step: preparations and warm-ups
  * report into scratch space, measured runs into the report directory (with the page cache dropped
  * first when asked). The Hive queries share one Hive JVM, started by the first, so Hive's metastore
- * is made once.
+ * is made once. YCSB's phases run on the given Cassandra nodes (cfs://'s), or on nodes of their own
+ * started for the first of them, which flush and finish compacting before every measured phase.
  */
 public final class SuiteExecution implements AutoCloseable {
   private final Configuration conf;
@@ -25,33 +36,49 @@ public final class SuiteExecution implements AutoCloseable {
   private final Path reportDir;
   private final boolean dropCaches;
   private final PrintStream out;
+  private final LocalCassandra.Settings cassandraSettings;
   private HiveProcess hive;
+  private LocalCassandra cassandra;
+  private boolean ownCassandra;
+  private YcsbTables tables;
+  /** The last wait for the nodes to flush and finish compacting, recorded with the phase that followed it. */
+  private long settledMs;
 
-  public SuiteExecution(Configuration conf, File scratch, Path reportDir, boolean dropCaches, PrintStream out) {
+  /**
+   * An execution on {@code conf}'s storage; YCSB's phases on {@code cassandra}, or when it is null on
+   * nodes started with {@code cassandraSettings} (as many as the storage has) under {@code scratch}.
+   */
+  public SuiteExecution(Configuration conf, File scratch, Path reportDir, boolean dropCaches, PrintStream out,
+      LocalCassandra cassandra, LocalCassandra.Settings cassandraSettings) {
     this.conf = conf;
     this.scratch = scratch;
     this.reportDir = reportDir;
     this.dropCaches = dropCaches;
     this.out = out;
+    this.cassandra = cassandra;
+    this.cassandraSettings = cassandraSettings;
   }
 
   /** Runs the steps, adding each measured run to {@code measured}; returns 0, or the exit status of the step that failed. */
-  public int run(List<SuiteOptions.PlannedStep> plan, List<Measurement> measured, int warmup) throws Exception {
+  public int run(List<SuiteOptions.PlannedStep> plan, List<Measurement> measured) throws Exception {
     int done = 0;
     for (SuiteOptions.PlannedStep p : plan) {
       Step step = p.step();
       out.printf(Locale.ROOT, "[%d/%d] %-9s %-10s %s %d: %s%n", ++done, plan.size(), p.profile().label(),
-          step.suiteWorkload(), p.warmup() ? "warm-up" : "run", p.warmup() ? p.run() + 1 : p.run() - warmup + 1,
-          String.join(" ", step.args()));
-      String stepReportDir = p.reported() ? reportDir.toString()
-          : new File(scratch, p.warmup() ? "warmup-report" : "prepare-report").getPath();
+          step.suiteWorkload(), p.warmup() ? "warm-up" : "run", p.run(),
+          (step.role() == Step.Role.WARMUP ? "(warm-up) " : "") + String.join(" ", step.args()));
+      String stepReportDir = p.reported() ? reportDir.toString() : new File(scratch, p.kind() + "-report").getPath();
       String pageCache = !p.reported() ? null : dropCaches ? PageCache.drop() : PageCache.NOT_ASKED;
       if (dropCaches && pageCache != null && !pageCache.equals(PageCache.DROPPED)) {
         out.println("hibench run: page cache " + pageCache);
       }
       int status;
       RunResult result;
-      if (step.jar().equals(HiveBenchWorkload.JAR)) {
+      if (step.jar().equals(YcsbWorkload.JAR)) {
+        YcsbProcess.Outcome o = ycsb(p, new File(stepReportDir));
+        status = o.status();
+        result = status != 0 || !p.reported() ? null : ycsbRecord(step, o, pageCache);
+      } else if (step.jar().equals(HiveBenchWorkload.JAR)) {
         if (hive == null) {
           hive = HiveProcess.serve(conf, new File(scratch, "hive"));
         }
@@ -81,11 +108,88 @@ public final class SuiteExecution implements AutoCloseable {
     return 0;
   }
 
-  /** Stops the Hive JVM, if one was started: before the storage stops, so Hive removes its session directories. */
+  /**
+   * Runs a YCSB phase on the Cassandra nodes: a load into a keyspace emptied first, and before a
+   * measured phase the nodes' memtables flushed and their compactions finished.
+   */
+  private YcsbProcess.Outcome ycsb(SuiteOptions.PlannedStep p, File stepReportDir) throws Exception {
+    Step step = p.step();
+    if (cassandra == null) {
+      int nodes = conf.getInt(BenchmarkTool.STORAGE_NODES, 1);
+      out.println("hibench run: YCSB's Cassandra: " + nodes + (nodes == 1 ? " node" : " nodes") + " of its own beside the storage");
+      cassandra = LocalCassandra.start(new File(scratch, "ycsb-cassandra").toPath(), cassandraSettings, nodes);
+      ownCassandra = true;
+    }
+    YcsbProcess.Phase phase = YcsbProcess.Phase.valueOf(step.workload());
+    List<String> args = new ArrayList<>(step.args().subList(2, step.args().size()));
+    args.addAll(List.of("-p", CassandraCqlKeys.HOSTS + "=" + cassandra.host(), "-p", CassandraCqlKeys.PORT + "=" + cassandra.port()));
+    if (phase == YcsbProcess.Phase.load) {
+      if (tables == null) {
+        tables = new YcsbTables(cassandra.host(), cassandra.port());
+      }
+      java.util.Properties props = YcsbArgs.parse(args).properties();
+      tables.empty(props.getProperty(CassandraCqlKeys.KEYSPACE, CassandraCqlKeys.KEYSPACE_DEFAULT),
+          props.getProperty(YcsbWorkload.TABLE, YcsbWorkload.TABLE_DEFAULT));
+    }
+    if (p.reported()) {
+      long settled = cassandra.settle();
+      out.printf(Locale.ROOT, "hibench run: memtables flushed, compactions finished in %.1f s%n", settled / 1000.0);
+      settledMs = settled;
+    }
+    // YCSB's own output, as bin/ycsb prints it, in a file of the phase; here a line
+    File output = new File(ycsbOutputDir(stepReportDir), String.format(Locale.ROOT, "%s-%s-%s-%d.txt", step.suiteWorkload(),
+        p.profile().label(), p.kind(), p.run()));
+    YcsbProcess.Outcome o;
+    try (PrintStream file = new PrintStream(output, StandardCharsets.UTF_8)) {
+      o = YcsbProcess.run(phase, step.args().get(1), args, file, file);
+    }
+    if (o.status() == 0) {
+      out.println("hibench run: ycsb " + phase + ": " + o.metrics().summary() + "; YCSB's output: " + output);
+    } else {
+      List<String> lines = Files.readAllLines(output.toPath());
+      out.println("hibench run: " + (lines.isEmpty() ? "YCSB exited with " + o.status() : lines.get(lines.size() - 1))
+          + "; YCSB's output: " + output);
+    }
+    return o;
+  }
+
+  private static File ycsbOutputDir(File reportDir) {
+    File dir = new File(reportDir, "ycsb");
+    dir.mkdirs();
+    return dir;
+  }
+
+  /** A measured phase's record, with what the suite's other records say: the storage's durability, the page cache, the suite's command. */
+  private RunResult ycsbRecord(Step step, YcsbProcess.Outcome o, String pageCache) throws IOException {
+    long end = System.currentTimeMillis();
+    RunResult r = YcsbResult.of(YcsbProcess.Phase.valueOf(step.workload()), o.args(), o.metrics(),
+        end - Math.round(o.metrics().runtimeSec * 1000), end);
+    r.configuration.put(BenchmarkTool.STORAGE_NODES, Integer.toString(cassandra.nodes()));
+    r.configuration.put(BenchmarkTool.STORAGE_FSYNC, Boolean.toString(cassandra.syncsBeforeAck()));
+    r.configuration.put(BenchmarkTool.STORAGE_COMMIT_LOG, cassandra.settings().commitLog().description());
+    r.configuration.put(PageCache.KEY, pageCache);
+    r.configuration.put(SuiteOptions.SUITE_COMMAND, conf.get(SuiteOptions.SUITE_COMMAND, ""));
+    r.configuration.put(YcsbWorkload.SETTLED_MS, Long.toString(settledMs));
+    Configuration publish = new Configuration(false);
+    publish.set(Results.REPORT_DIR, reportDir.toString());
+    Results.publish(publish, r);
+    return r;
+  }
+
+  /**
+   * Stops the Hive JVM, if one was started: before the storage stops, so Hive removes its session
+   * directories; and YCSB's own Cassandra nodes.
+   */
   @Override
   public void close() throws Exception {
     if (hive != null) {
       hive.close();
+    }
+    if (tables != null) {
+      tables.close();
+    }
+    if (ownCassandra) {
+      cassandra.close();
     }
   }
 }

@@ -38,6 +38,10 @@ public final class SuiteOptions {
   @Option(names = "--replication", description = "Replication: TPCx-HS's -replication, and on cfs:// the keyspace's (default: 3; in `run`, the nodes up to 3).")
   public Integer replication;
 
+  @Option(names = "--ycsb-workloads", defaultValue = "conf/ycsb", paramLabel = "DIR",
+      description = "YCSB's workload files (workloada ... workloadf) for the ycsb-* steps (default: ${DEFAULT-VALUE}).")
+  Path ycsbWorkloads;
+
   @Option(names = "--root", defaultValue = "/HiBench", description = "Data directory on the file system (default: ${DEFAULT-VALUE}).")
   String root;
 
@@ -54,7 +58,7 @@ public final class SuiteOptions {
     return Suite.readList(benchmarks);
   }
 
-  SuiteWorkload.Parallelism parallelism() {
+  SuiteWorkload.Context context() {
     int cores = Runtime.getRuntime().availableProcessors();
     int m = maps == null ? cores : maps;
     int r = reduces == null ? cores : reduces;
@@ -62,19 +66,24 @@ public final class SuiteOptions {
     if (m < 1 || r < 1 || rep < 1 || runs < 1 || warmup < 0) {
       throw new UsageException("--maps, --reduces, --replication and --runs must be at least 1 and --warmup at least 0");
     }
-    return new SuiteWorkload.Parallelism(m, r, rep);
+    return new SuiteWorkload.Context(m, r, rep, ycsbWorkloads);
   }
 
-  /** Every step in order: per profile and workload, the warm-ups and then the measured runs. */
+  /**
+   * Every step in order: per profile and workload, the warm-up runs (none for a workload that warms
+   * up in each run) and then the measured runs.
+   */
   public List<PlannedStep> plan() throws IOException {
     List<PlannedStep> steps = new ArrayList<>();
-    SuiteWorkload.Parallelism par = parallelism();
+    SuiteWorkload.Context par = context();
     for (Profile profile : profiles()) {
       for (SuiteWorkload w : workloads()) {
-        for (int run = 0; run < warmup + runs; run++) {
+        int warmups = w.warmsUpEachRun() ? 0 : warmup;
+        for (int run = 0; run < warmups + runs; run++) {
           for (Step s : w.steps(profile, root, par, run)) {
             Step labelled = s.withOption(SUITE_WORKLOAD, s.suiteWorkload()).withOption(PROFILE, profile.label());
-            steps.add(new PlannedStep(profile, run, run < warmup, labelled));
+            boolean warmupRun = run < warmups;
+            steps.add(new PlannedStep(profile, warmupRun ? run + 1 : run - warmups + 1, warmupRun, labelled));
           }
         }
       }
@@ -82,11 +91,16 @@ public final class SuiteOptions {
     return steps;
   }
 
-  /** A step in its place: profile, run number and whether it is a warm-up. */
+  /** A step in its place: profile, run number (from 1, warm-up runs and measured ones apart) and whether its run is a warm-up. */
   public record PlannedStep(Profile profile, int run, boolean warmup, Step step) {
     /** Steps whose result belongs in hibench.report: measured steps of measured runs. */
     public boolean reported() {
       return step.measured() && !warmup;
+    }
+
+    /** {@code measure}, {@code warmup} (of a warm-up run, or a warm-up step) or {@code prepare}, as the plan lists it. */
+    public String kind() {
+      return reported() ? "measure" : warmup || step.role() == Step.Role.WARMUP ? "warmup" : "prepare";
     }
   }
 }

@@ -1,15 +1,28 @@
 package io.hibenchdse.launcher.suite;
 
+import java.nio.file.Path;
 import java.util.List;
 
 /** A workload of the suite as it appears in conf/benchmarks.lst, with the steps of one run. */
 public interface SuiteWorkload {
-  /** Map and reduce task counts a run asks for (HiBench's NUM_MAPS and NUM_REDS), and the replication of what it writes. */
-  record Parallelism(int maps, int reduces, int replication) {}
+  /**
+   * What every workload's steps are made with: map and reduce task counts a run asks for
+   * (HiBench's NUM_MAPS and NUM_REDS; YCSB's client threads are the maps), the replication of what
+   * it writes, and the directory of YCSB's workload files.
+   */
+  record Context(int maps, int reduces, int replication, Path ycsbWorkloads) {}
 
   /** The name in benchmarks.lst. */
   String suiteName();
 
-  /** Prepare and measured steps of one run under {@code root}, data drawn with {@code seed}. */
-  List<Step> steps(Profile profile, String root, Parallelism par, long seed);
+  /** Prepare, warm-up and measured steps of one run under {@code root}, data drawn with {@code seed}. */
+  List<Step> steps(Profile profile, String root, Context par, long seed);
+
+  /**
+   * Whether each run warms up by itself (a YCSB run phase before the measured one): then the
+   * suite's {@code --warmup} runs, which repeat a whole run unreported, are not made for it.
+   */
+  default boolean warmsUpEachRun() {
+    return false;
+  }
 }

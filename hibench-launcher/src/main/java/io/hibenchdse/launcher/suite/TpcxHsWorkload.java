@@ -24,10 +24,10 @@ public final class TpcxHsWorkload implements SuiteWorkload {
   }
 
   @Override
-  public List<Step> steps(Profile profile, String root, Parallelism par, long seed) {
+  public List<Step> steps(Profile profile, String root, Context par, long seed) {
     return List.of(new Step(suiteName(), "tpcx-hs", List.of("tpcxhs", "-D", "mapreduce.job.maps=" + par.maps(),
         "-D", "mapreduce.job.reduces=" + par.reduces(), "-rows", String.valueOf(rows(profile)),
         "-replication", String.valueOf(par.replication()),
-        "-root", root + "/TPCx-HS", "-overwrite"), true));
+        "-root", root + "/TPCx-HS", "-overwrite"), Step.Role.MEASURE));
   }
 }

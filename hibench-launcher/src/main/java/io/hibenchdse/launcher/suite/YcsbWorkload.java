@@ -1,0 +1,63 @@
+package io.hibenchdse.launcher.suite;
+
+import io.hibenchdse.ycsb.CassandraCqlKeys;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * YCSB's workloads A-F as suite steps on Cassandra, each run as seed 004 asks: a load into an emptied
+ * table (measured), a warm-up run phase (not measured) and the measured run phase, each in a
+ * YCSB JVM of its own as YCSB's {@code bin/ycsb} runs them. Records and operations per profile, from
+ * 1,000 at tiny to a billion at bigdata; the client's threads are the run's map count.
+ */
+public enum YcsbWorkload implements SuiteWorkload {
+  A, B, C, D, E, F;
+
+  /** The jar name of YCSB steps: they run as {@code bin/hibench ycsb} runs them. */
+  public static final String JAR = "ycsb";
+  public static final String BINDING = "cassandra-cql";
+  /** The suite workload of a load: {@code ycsb-a-load} beside {@code ycsb-a}, so loads and runs are summed apart. */
+  public static final String LOAD = "-load";
+  /** Recorded with a measured phase: how long the nodes took to flush and finish compacting before it. */
+  /** YCSB's property naming the table, and its default (CoreWorkload's; the launcher loads no YCSB class). */
+  static final String TABLE = "table";
+  static final String TABLE_DEFAULT = "usertable";
+  public static final String SETTLED_MS = "hibench.ycsb.settled.ms";
+
+  static long records(Profile p) {
+    return p.rows(1_000);
+  }
+
+  /** A tenth of the measured operations, at least 1,000: enough to load the caches and compile the server's hot paths. */
+  static long warmupOperations(long operations) {
+    return Math.min(operations, Math.max(1_000, operations / 10));
+  }
+
+  @Override
+  public String suiteName() {
+    return "ycsb-" + name().toLowerCase(Locale.ROOT);
+  }
+
+  @Override
+  public boolean warmsUpEachRun() {
+    return true;
+  }
+
+  @Override
+  public List<Step> steps(Profile profile, String root, Context par, long seed) {
+    long n = records(profile);
+    return List.of(new Step(suiteName() + LOAD, JAR, args("load", par, n, n), Step.Role.MEASURE),
+        new Step(suiteName(), JAR, args("run", par, n, warmupOperations(n)), Step.Role.WARMUP),
+        new Step(suiteName(), JAR, args("run", par, n, n), Step.Role.MEASURE));
+  }
+
+  /** YCSB's command line: the workload file, the counts, cfs://'s consistency levels, the keyspace's replication. */
+  private List<String> args(String phase, Context par, long records, long operations) {
+    return List.of(phase, BINDING,
+        "-P", par.ycsbWorkloads().resolve("workload" + name().toLowerCase(Locale.ROOT)).toString(),
+        "-threads", Integer.toString(par.maps()),
+        "-p", "recordcount=" + records, "-p", "operationcount=" + operations,
+        "-p", CassandraCqlKeys.REPLICATION + "=" + par.replication(),
+        "-p", CassandraCqlKeys.WRITE_CL + "=QUORUM", "-p", CassandraCqlKeys.READ_CL + "=ONE");
+  }
+}

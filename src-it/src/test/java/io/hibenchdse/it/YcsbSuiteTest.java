@@ -1,0 +1,140 @@
+package io.hibenchdse.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.core.JsonLinesExporter;
+import io.hibenchdse.core.Results;
+import io.hibenchdse.core.RunResult;
+import io.hibenchdse.launcher.Hibench;
+import io.hibenchdse.ycsb.YcsbMetrics;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The suite's ycsb-* steps as {@code bin/hibench run} runs them: on cfs://'s own Cassandra nodes or,
+ * beside the HDFS, on nodes of their own; a load, an unreported warm-up and a measured run per
+ * repetition, each measured phase after a flush with compactions finished, its record saying so, the
+ * report's serving tables, and {@code compare} refusing runs whose commit logs differ.
+ */
+class YcsbSuiteTest {
+  static final Path HOME = Path.of(System.getProperty("user.dir")).getParent();
+
+  @TempDir Path dir;
+
+  record Outcome(int status, String out, String err) {}
+
+  private Outcome hibench(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int status = Hibench.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Outcome(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  /** YCSB's workload files of conf/ycsb with YCSB's own check of the values read switched on. */
+  private Path checkedWorkloads() throws Exception {
+    Path d = dir.resolve("workloads");
+    Files.createDirectories(d);
+    for (String w : List.of("workloada", "workloadc")) {
+      Files.writeString(d.resolve(w), Files.readString(HOME.resolve("conf/ycsb").resolve(w)) + "\ndataintegrity=true\n");
+    }
+    return d;
+  }
+
+  private Outcome suite(String name, String benchmarks, String... more) throws Exception {
+    Path list = dir.resolve(name + ".lst");
+    Files.writeString(list, benchmarks);
+    List<String> args = new ArrayList<>(List.of("run", "--benchmarks", list.toString(), "--ycsb-workloads",
+        checkedWorkloads().toString(), "--report-dir", dir.resolve(name).toString(), "--work-dir", dir.resolve("work").toString()));
+    args.addAll(List.of(more));
+    return hibench(args.toArray(new String[0]));
+  }
+
+  private List<RunResult> records(String name) throws Exception {
+    List<RunResult> records = new ArrayList<>();
+    for (String line : Files.readAllLines(dir.resolve(name).resolve(Results.JSON_FILE))) {
+      records.add(JsonLinesExporter.fromJson(line));
+    }
+    return records;
+  }
+
+  @Test
+  void ycsbStepsRunOnCfsNodesWithTheirHygieneRecordedAndReported() throws Exception {
+    Outcome o = suite("cfs", "ycsb-a\nycsb-c\n", "--target", "cfs", "--runs", "2", "--warmup", "1", "--commitlog", "group");
+    assertEquals(0, o.status(), o.out() + o.err());
+    Matcher cfs = Pattern.compile("cfs:// at cfs://(127\\.0\\.0\\.1:\\d+)/").matcher(o.out());
+    assertTrue(cfs.find(), o.out());
+    // the suite's --warmup repeats no YCSB run: each repetition warms up by itself, unreported
+    assertEquals(2 * 3 * 2, o.out().lines().filter(l -> l.matches("\\[\\d+/12] .*")).count(), o.out());
+    assertEquals(4, o.out().lines().filter(l -> l.contains("(warm-up) run cassandra-cql")).count(), o.out());
+    List<RunResult> records = records("cfs");
+    assertEquals(List.of("HadoopYcsb-a-load", "HadoopYcsb-a", "HadoopYcsb-a-load", "HadoopYcsb-a",
+        "HadoopYcsb-c-load", "HadoopYcsb-c", "HadoopYcsb-c-load", "HadoopYcsb-c"), records.stream().map(r -> r.type).toList());
+    for (RunResult r : records) {
+      YcsbMetrics m = r.metrics(YcsbMetrics.class);
+      assertEquals("cql://" + cfs.group(1) + "/ycsb", r.fileSystem, "on cfs://'s nodes");
+      assertEquals(1_000, m.operations, r.type);
+      assertEquals(0, m.errors, r.type);
+      assertEquals(r.type.endsWith("-load") ? 1_000 : 0, count(m, "INSERT"), r.type);
+      if (r.type.equals("HadoopYcsb-a")) {
+        assertEquals(1_000, count(m, "READ") + count(m, "UPDATE"), "workload A: reads and updates");
+        assertTrue(count(m, "READ") > 350 && count(m, "UPDATE") > 350, "about half each");
+      }
+      if (r.type.equals("HadoopYcsb-c")) {
+        assertEquals(1_000, count(m, "READ"), "workload C: reads only");
+        assertEquals(1_000, count(m, YcsbMetrics.VERIFY), "every value read was checked");
+      }
+      assertEquals(r.type.replace("Hadoop", "").replace("Y", "y"), r.configuration.get("hibench.suite.workload"));
+      assertEquals("tiny", r.configuration.get("hibench.profile"));
+      assertTrue(r.configuration.get("hibench.ycsb.settled.ms").matches("\\d+"), "the wait before the phase");
+      assertEquals("commitlog_sync group 15ms", r.configuration.get(BenchmarkTool.STORAGE_COMMIT_LOG));
+      assertEquals("true", r.configuration.get(BenchmarkTool.STORAGE_FSYNC), "group commit syncs before acknowledging");
+      assertTrue(r.configuration.get("hibench.pagecache").startsWith("not dropped"), "page cache recorded");
+    }
+    assertTrue(Files.isRegularFile(dir.resolve("cfs/ycsb/ycsb-c-tiny-measure-2.txt")), "YCSB's own output kept");
+    String html = Files.readString(dir.resolve("cfs/index.html"));
+    assertTrue(html.contains("<h2 id=\"ycsb-a-load\">") && html.contains("<h2 id=\"ycsb-c\">"), "a section per phase");
+    assertTrue(html.contains("<th>p99.9 (us)</th>") && html.contains("<td>READ</td>") && html.contains("<td>UPDATE</td>"), "tables");
+    assertTrue(html.contains("Mean and percentile latencies per operation type"), "the latency chart");
+    assertTrue(html.contains("Commit log: commitlog_sync group 15ms"), "the storage line");
+  }
+
+  @Test
+  void besideHdfsOnNodesOfTheirOwnAndCompareRefusesAnotherCommitLog() throws Exception {
+    Outcome periodic = suite("hdfs", "ycsb-c\n", "--runs", "1");
+    assertEquals(0, periodic.status(), periodic.out() + periodic.err());
+    assertTrue(periodic.out().contains("YCSB's Cassandra: 1 node of its own beside the storage"), periodic.out());
+    List<RunResult> records = records("hdfs");
+    assertEquals(2, records.size());
+    assertEquals("false", records.get(1).configuration.get(BenchmarkTool.STORAGE_FSYNC), "Cassandra's default: periodic");
+    Outcome batch = suite("batch", "ycsb-c\n", "--runs", "1", "--commitlog", "batch");
+    assertEquals(0, batch.status(), batch.out() + batch.err());
+    Outcome compare = hibench("compare", dir.resolve("hdfs").toString(), dir.resolve("batch").toString(),
+        "--out", dir.resolve("compare").toString());
+    assertEquals(2, compare.status(), compare.out() + compare.err());
+    assertTrue(compare.err().contains("fsync before acknowledging"), compare.err());
+    // forced, B's mean latency over A's, from the two records' operation-weighted means
+    Outcome forced = hibench("compare", "--force", dir.resolve("hdfs").toString(), dir.resolve("batch").toString(),
+        "--out", dir.resolve("compare").toString());
+    assertEquals(0, forced.status(), forced.out() + forced.err());
+    double ratio = records("batch").get(1).metrics(YcsbMetrics.class).meanUs / records.get(1).metrics(YcsbMetrics.class).meanUs;
+    String row = Files.readAllLines(dir.resolve("compare/compare.csv")).stream().filter(l -> l.startsWith("ycsb-c,tiny,"))
+        .findFirst().orElseThrow();
+    assertTrue(row.endsWith(String.format(java.util.Locale.ROOT, ",%.4f", ratio)), row + " against " + ratio);
+  }
+
+  private static long count(YcsbMetrics m, String type) {
+    YcsbMetrics.Operation op = m.byType.get(type);
+    return op == null ? 0 : op.count;
+  }
+}
