@@ -68,6 +68,29 @@ class YcsbSuiteTest {
     return records;
   }
 
+  /** The plan of a series: per repetition and count a load, a warm-up (a tenth, at least 1,000, at most all) and a run, each labelled with its point. */
+  @Test
+  void aSeriesOfRecordCountsIsPlannedPointByPoint() throws Exception {
+    Path list = dir.resolve("series.lst");
+    Files.writeString(list, "ycsb-c\n");
+    Outcome plan = hibench("plan", "--benchmarks", list.toString(), "--ycsb-records", "500,20000", "--runs", "2");
+    assertEquals(0, plan.status(), plan.err());
+    List<String> lines = plan.out().lines().toList();
+    assertEquals(12, lines.size(), plan.out());
+    String[][] expected = {{"measure ycsb load", "500"}, {"warmup ycsb run", "500"}, {"measure ycsb run", "500"},
+        {"measure ycsb load", "20000"}, {"warmup ycsb run", "2000"}, {"measure ycsb run", "20000"}};
+    for (int i = 0; i < lines.size(); i++) {
+      String line = lines.get(i);
+      String[] e = expected[i % expected.length];
+      String records = i % 6 < 3 ? "500" : "20000";
+      assertTrue(line.startsWith(e[0] + " cassandra-cql -P ") && line.contains(" -p recordcount=" + records + " ")
+          && line.contains(" -p operationcount=" + e[1] + " ") && line.contains(" -p hibench.suite.scale=" + records + "-records "), line);
+    }
+    Outcome bad = hibench("plan", "--benchmarks", list.toString(), "--ycsb-records", "0");
+    assertEquals(2, bad.status());
+    assertTrue(bad.err().contains("--ycsb-records must be at least 1"), bad.err());
+  }
+
   @Test
   void ycsbStepsRunOnCfsNodesWithTheirHygieneRecordedAndReported() throws Exception {
     Outcome o = suite("cfs", "ycsb-a\nycsb-c\n", "--target", "cfs", "--runs", "2", "--warmup", "1", "--commitlog", "group");

@@ -68,11 +68,11 @@ public final class Comparison {
   private static Set<String> differences(List<Measurement> runsA, List<Measurement> runsB) {
     Map<String, Durability> first = new LinkedHashMap<>();
     for (Measurement m : runsA) {
-      first.putIfAbsent(key(m.workload(), m.profile().label()), Durability.of(m.result()));
+      first.putIfAbsent(key(m.workload(), m.scale()), Durability.of(m.result()));
     }
     Set<String> differences = new LinkedHashSet<>();
     for (Measurement m : runsB) {
-      Durability da = first.get(key(m.workload(), m.profile().label()));
+      Durability da = first.get(key(m.workload(), m.scale()));
       if (da != null) {
         differences.addAll(da.differences(Durability.of(m.result()), "A", "B"));
       }
@@ -85,7 +85,7 @@ public final class Comparison {
     Map<String, DescriptiveStatistics> stats = new LinkedHashMap<>();
     for (Measurement m : runs) {
       if ("ycsb".equals(m.result().workload)) {
-        stats.computeIfAbsent(key(m.workload(), m.profile().label()), k -> new DescriptiveStatistics())
+        stats.computeIfAbsent(key(m.workload(), m.scale()), k -> new DescriptiveStatistics())
             .addValue(m.result().metrics(YcsbMetrics.class).meanUs);
       }
     }

@@ -150,7 +150,7 @@ public final class HtmlReport {
     List<TpcxHsMetrics> tpcxhs = new ArrayList<>();
     for (Measurement m : runs) {
       if ("dfsioe".equals(m.result().workload)) {
-        lastPerProfile.put(m.profile().label(), m);
+        lastPerProfile.put(m.scale(), m);
       } else if ("tpcxhs".equals(m.result().workload)) {
         tpcxhs.add(m.result().metrics(TpcxHsMetrics.class));
       }

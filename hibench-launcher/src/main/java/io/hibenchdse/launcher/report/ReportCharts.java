@@ -90,8 +90,8 @@ public final class ReportCharts {
     DefaultCategoryDataset data = new DefaultCategoryDataset();
     Map<String, Integer> seen = new LinkedHashMap<>();
     for (Measurement m : runs) {
-      int n = seen.merge(m.profile().label(), 1, Integer::sum);
-      data.addValue(m.result().throughputBytesPerSec / MB, m.profile().label(), m.profile().label() + " #" + n);
+      int n = seen.merge(m.scale(), 1, Integer::sum);
+      data.addValue(m.result().throughputBytesPerSec / MB, m.scale(), m.scale() + " #" + n);
     }
     return styled(ChartFactory.createBarChart(workload + ": throughput per run", "Run", "Throughput (MB/s)", data,
         PlotOrientation.VERTICAL, true, false, false));

@@ -31,7 +31,7 @@ final class ServingTables {
 
   private ServingTables(List<Measurement> runs) {
     for (Measurement m : runs) {
-      byProfile.computeIfAbsent(m.profile().label(), k -> new ArrayList<>()).add(m.result().metrics(YcsbMetrics.class));
+      byProfile.computeIfAbsent(m.scale(), k -> new ArrayList<>()).add(m.result().metrics(YcsbMetrics.class));
     }
   }
 

@@ -31,7 +31,7 @@ public final class Summary {
   public static List<Row> rows(List<Measurement> measurements) {
     Map<String, List<Measurement>> groups = new LinkedHashMap<>();
     for (Measurement m : measurements) {
-      groups.computeIfAbsent(m.workload() + "\u0000" + m.profile(), k -> new ArrayList<>()).add(m);
+      groups.computeIfAbsent(m.workload() + "\u0000" + m.scale(), k -> new ArrayList<>()).add(m);
     }
     List<Row> rows = new ArrayList<>();
     Map<String, double[]> baseline = new LinkedHashMap<>();
@@ -49,7 +49,7 @@ public final class Summary {
       double sigma = group.size() > 1 ? time.getStandardDeviation() : 0;
       // Profiles run smallest first, so the first group of a workload is its baseline.
       double[] base = baseline.computeIfAbsent(first.workload(), k -> new double[] {data.getMean(), mean});
-      rows.add(new Row(first.workload(), first.profile().label(), group.size(), data.getMean(), mean,
+      rows.add(new Row(first.workload(), first.scale(), group.size(), data.getMean(), mean,
           sigma, 100 * sigma / mean, 100 * (data.getMean() / base[0] - 1), 100 * (mean / base[1] - 1),
           tput.getMean()));
     }

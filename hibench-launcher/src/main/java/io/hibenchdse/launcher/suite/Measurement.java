@@ -15,8 +15,16 @@ import java.util.List;
 /** One measured run of a suite workload at a profile. */
 public record Measurement(String workload, Profile profile, RunResult result) {
   /**
+   * The size the run is reported at: its profile, or within it a point of a series of its own
+   * (YCSB's {@code --ycsb-records}: {@code 150000-records}).
+   */
+  public String scale() {
+    return result.configuration.getOrDefault(SuiteOptions.SCALE, profile.label());
+  }
+
+  /**
    * The suite's runs in a report directory's {@code hibench.jsonl} (records of other runs left
-   * out), smallest profile first: it is each workload's baseline.
+   * out), smallest profile (and within it the smallest data) first: it is each workload's baseline.
    */
   public static List<Measurement> read(Path reportDir) throws IOException {
     Path json = reportDir.resolve(Results.JSON_FILE);
@@ -44,7 +52,7 @@ public record Measurement(String workload, Profile profile, RunResult result) {
     if (measurements.isEmpty()) {
       throw new UsageException(json + " holds no run of the suite (none has " + SuiteOptions.PROFILE + ")");
     }
-    measurements.sort(Comparator.comparing(Measurement::profile));
+    measurements.sort(Comparator.comparing(Measurement::profile).thenComparingLong(m -> m.result().inputBytes));
     return measurements;
   }
 }

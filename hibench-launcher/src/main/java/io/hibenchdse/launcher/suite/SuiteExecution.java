@@ -189,7 +189,10 @@ public final class SuiteExecution implements AutoCloseable {
       tables.close();
     }
     if (ownCassandra) {
-      cassandra.close();
+      // their data goes with the scratch space: no drain to wait for
+      for (int i = 0; i < cassandra.nodes(); i++) {
+        cassandra.kill(i);
+      }
     }
   }
 }

@@ -14,6 +14,8 @@ public final class SuiteOptions {
   public static final String PROFILE = "hibench.profile";
   /** The {@code bin/hibench run} command line that measured a run, recorded so the report can name it. */
   public static final String SUITE_COMMAND = "hibench.suite.command";
+  /** A run's point of a series within its profile (YCSB's record counts), where it has one. */
+  public static final String SCALE = "hibench.suite.scale";
 
   @Option(names = "--profile", split = ",", defaultValue = "tiny", paramLabel = "tiny|small|large|...",
       description = "Data scale profiles, comma-separated; the smallest is the baseline of the deltas (default: ${DEFAULT-VALUE}).")
@@ -42,6 +44,11 @@ public final class SuiteOptions {
       description = "YCSB's workload files (workloada ... workloadf) for the ycsb-* steps (default: ${DEFAULT-VALUE}).")
   Path ycsbWorkloads;
 
+  @Option(names = "--ycsb-records", split = ",", paramLabel = "N[,N...]",
+      description = "YCSB's record and operation counts, a series reported point by point in place of the profile's,"
+      + " smallest first: the first is the baseline (the reference report's: 100000,150000,200000,250000,300000).")
+  List<Long> ycsbRecords = new ArrayList<>();
+
   @Option(names = "--root", defaultValue = "/HiBench", description = "Data directory on the file system (default: ${DEFAULT-VALUE}).")
   String root;
 
@@ -63,10 +70,10 @@ public final class SuiteOptions {
     int m = maps == null ? cores : maps;
     int r = reduces == null ? cores : reduces;
     int rep = replication == null ? 3 : replication;
-    if (m < 1 || r < 1 || rep < 1 || runs < 1 || warmup < 0) {
-      throw new UsageException("--maps, --reduces, --replication and --runs must be at least 1 and --warmup at least 0");
+    if (m < 1 || r < 1 || rep < 1 || runs < 1 || warmup < 0 || ycsbRecords.stream().anyMatch(n -> n < 1)) {
+      throw new UsageException("--maps, --reduces, --replication, --runs and --ycsb-records must be at least 1 and --warmup at least 0");
     }
-    return new SuiteWorkload.Context(m, r, rep, ycsbWorkloads);
+    return new SuiteWorkload.Context(m, r, rep, ycsbWorkloads, List.copyOf(ycsbRecords));
   }
 
   /**

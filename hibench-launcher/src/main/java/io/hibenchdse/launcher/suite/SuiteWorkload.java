@@ -8,9 +8,10 @@ public interface SuiteWorkload {
   /**
    * What every workload's steps are made with: map and reduce task counts a run asks for
    * (HiBench's NUM_MAPS and NUM_REDS; YCSB's client threads are the maps), the replication of what
-   * it writes, and the directory of YCSB's workload files.
+   * it writes, the directory of YCSB's workload files, and YCSB's series of record counts (none: the
+   * profile's).
    */
-  record Context(int maps, int reduces, int replication, Path ycsbWorkloads) {}
+  record Context(int maps, int reduces, int replication, Path ycsbWorkloads, List<Long> ycsbRecords) {}
 
   /** The name in benchmarks.lst. */
   String suiteName();

@@ -1,6 +1,7 @@
 package io.hibenchdse.launcher.suite;
 
 import io.hibenchdse.ycsb.CassandraCqlKeys;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -8,7 +9,8 @@ import java.util.Locale;
  * YCSB's workloads A-F as suite steps on Cassandra, each run as seed 004 asks: a load into an emptied
  * table (measured), a warm-up run phase (not measured) and the measured run phase, each in a
  * YCSB JVM of its own as YCSB's {@code bin/ycsb} runs them. Records and operations per profile, from
- * 1,000 at tiny to a billion at bigdata; the client's threads are the run's map count.
+ * 1,000 at tiny to a billion at bigdata, or a series of counts of its own
+ * ({@code --ycsb-records}); the client's threads are the run's map count.
  */
 public enum YcsbWorkload implements SuiteWorkload {
   A, B, C, D, E, F;
@@ -45,7 +47,20 @@ public enum YcsbWorkload implements SuiteWorkload {
 
   @Override
   public List<Step> steps(Profile profile, String root, Context par, long seed) {
-    long n = records(profile);
+    if (par.ycsbRecords().isEmpty()) {
+      return phases(records(profile), par);
+    }
+    List<Step> series = new ArrayList<>();
+    for (long n : par.ycsbRecords()) {
+      for (Step s : phases(n, par)) {
+        series.add(s.withOption(SuiteOptions.SCALE, n + "-records"));
+      }
+    }
+    return series;
+  }
+
+  /** Load, warm-up and run at {@code n} records and operations. */
+  private List<Step> phases(long n, Context par) {
     return List.of(new Step(suiteName() + LOAD, JAR, args("load", par, n, n), Step.Role.MEASURE),
         new Step(suiteName(), JAR, args("run", par, n, warmupOperations(n)), Step.Role.WARMUP),
         new Step(suiteName(), JAR, args("run", par, n, n), Step.Role.MEASURE));

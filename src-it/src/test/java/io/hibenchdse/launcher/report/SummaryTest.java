@@ -56,6 +56,24 @@ class SummaryTest {
     assertEquals(0, small.sigmaSec(), 1e-12);
   }
 
+  /**
+   * A series within one profile (YCSB's --ycsb-records): a row per point, the first the baseline.
+   */
+  @Test
+  void aSeriesWithinAProfileIsAPointARow() {
+    List<Measurement> runs = new ArrayList<>();
+    for (long records : new long[] {100_000, 200_000, 100_000, 200_000}) {
+      Measurement m = run("ycsb-a", Profile.TINY, records * 1_000, records / 2_500.0);
+      m.result().configuration.put(io.hibenchdse.launcher.suite.SuiteOptions.SCALE, records + "-records");
+      runs.add(m);
+    }
+    List<Summary.Row> rows = Summary.rows(runs);
+    assertEquals(List.of("100000-records", "200000-records"), rows.stream().map(Summary.Row::profile).toList());
+    assertEquals(2, rows.get(0).runs());
+    assertEquals(100, rows.get(1).dataDeltaPct(), 1e-9);
+    assertEquals(100, rows.get(1).timeDeltaPct(), 1e-9, "40 s against 80 s");
+  }
+
   @Test
   void summaryCsvAndJsonAreExactlyTheRows() throws Exception {
     Summary.write(List.of(run("sort", Profile.TINY, 1_000, 10), run("sort", Profile.TINY, 1_000, 14),
