@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.concurrent.TimeUnit;
+import io.hibenchdse.node.NodeProcess;
 import org.apache.cassandra.db.compaction.CompactionManager;
 import org.apache.cassandra.service.EmbeddedCassandraService;
 import org.apache.cassandra.service.StorageService;
@@ -46,9 +47,7 @@ public final class CassandraNode {
     try {
       new EmbeddedCassandraService().start();
       awaitLive(Integer.parseInt(args[1]));
-      Path tmp = dir.resolve(LocalCassandra.READY + ".tmp");
-      Files.writeString(tmp, Long.toString(ProcessHandle.current().pid()));
-      Files.move(tmp, dir.resolve(LocalCassandra.READY), StandardCopyOption.ATOMIC_MOVE);
+      NodeProcess.signalReady(dir, LocalCassandra.READY);
     } catch (Throwable t) {
       t.printStackTrace();
       System.exit(1);

@@ -14,6 +14,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import io.hibenchdse.node.NodeProcess;
 import java.util.stream.Stream;
 
 /**
@@ -137,7 +138,7 @@ public final class LocalCassandra implements AutoCloseable {
 
   /** Starts a fresh cluster of {@code nodes} nodes whose files live under {@code dir} (emptied first). */
   public static LocalCassandra start(Path dir, Settings settings, int nodes) throws IOException {
-    deleteTree(dir);
+    NodeProcess.deleteTree(dir);
     return open(dir, settings, nodes);
   }
 
@@ -270,7 +271,7 @@ public final class LocalCassandra implements AutoCloseable {
               + (processes[i].isAlive() ? " within " + SETTLE_TIMEOUT_MS / 60_000 + " min" : ": it exited")
               + "; its log: " + nodeDir(i).resolve("node.out"));
         }
-        sleep(50);
+        NodeProcess.sleep(50);
       }
       String ms = Files.readString(answer).trim();
       Files.delete(answer);
@@ -304,8 +305,7 @@ public final class LocalCassandra implements AutoCloseable {
 
   /** Kills node {@code i} as {@code kill -9} would: no drain, no flush. */
   public synchronized void kill(int i) {
-    processes[i].destroyForcibly();
-    waitFor(processes[i]);
+    NodeProcess.kill(processes[i]);
   }
 
   /** Starts node {@code i} again on its files, after {@link #kill} or {@link #stop(int)}. */
@@ -335,22 +335,7 @@ public final class LocalCassandra implements AutoCloseable {
   }
 
   private void stop(int i) {
-    Process process = processes[i];
-    if (process == null || !process.isAlive()) {
-      return;
-    }
-    try {
-      process.getOutputStream().close();
-      if (!process.waitFor(60, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-      }
-    } catch (IOException e) {
-      process.destroyForcibly();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      process.destroyForcibly();
-    }
-    waitFor(process);
+    NodeProcess.stop(processes[i], 60);
   }
 
   @Override
@@ -423,7 +408,6 @@ public final class LocalCassandra implements AutoCloseable {
   private void launch(int i) throws IOException {
     Path nodeDir = nodeDir(i);
     Path ready = nodeDir.resolve(READY);
-    Files.deleteIfExists(ready);
     int expectLive = 1;
     for (int j = 0; j < nodes(); j++) {
       if (j != i && processes[j] != null && processes[j].isAlive()) {
@@ -435,7 +419,7 @@ public final class LocalCassandra implements AutoCloseable {
     cmd.add("-Xmx" + settings.heap());
     cmd.add("-Xms" + settings.heap());
     cmd.add("-XX:+IgnoreUnrecognizedVMOptions");
-    cmd.addAll(resourceLines("jvm17-node.options"));
+    cmd.addAll(NodeProcess.resourceLines(LocalCassandra.class, "jvm17-node.options"));
     if (settings.quick()) {
       cmd.add("-XX:TieredStopAtLevel=1");
       cmd.add("-XX:+UseSerialGC");
@@ -465,23 +449,8 @@ public final class LocalCassandra implements AutoCloseable {
     cmd.add(CassandraNode.class.getName());
     cmd.add(nodeDir.toString());
     cmd.add(Integer.toString(expectLive));
-    Path out = nodeDir.resolve("node.out");
-    Process process = new ProcessBuilder(cmd).redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile())).start();
-    processes[i] = process;
-    long deadline = System.currentTimeMillis() + START_TIMEOUT_MS;
-    while (!Files.exists(ready)) {
-      if (!process.isAlive()) {
-        throw new IOException("the Cassandra node " + host(i) + " in " + nodeDir + " exited with status "
-            + process.exitValue() + " while starting: " + lastLine(out));
-      }
-      if (System.currentTimeMillis() > deadline) {
-        process.destroyForcibly();
-        throw new IOException("the Cassandra node " + host(i) + " in " + nodeDir + " did not start within "
-            + START_TIMEOUT_MS / 1000 + " s: " + lastLine(out));
-      }
-      sleep(100);
-    }
+    processes[i] = NodeProcess.launch(cmd, ready, nodeDir.resolve("node.out"), START_TIMEOUT_MS,
+        "the Cassandra node " + host(i) + " in " + nodeDir);
   }
 
   private void writeYaml(int i) throws IOException {
@@ -540,40 +509,17 @@ public final class LocalCassandra implements AutoCloseable {
     } catch (java.net.URISyntaxException e) {
       throw new IOException(e);
     }
-    return own + java.io.File.pathSeparator + String.join("", resourceLines("node.classpath"));
+    return own + java.io.File.pathSeparator + String.join("", NodeProcess.resourceLines(LocalCassandra.class, "node.classpath"));
   }
 
   private static String version() {
-    return resourceLines("node.classpath").stream().flatMap(l -> Stream.of(l.split(java.io.File.pathSeparator)))
+    return NodeProcess.resourceLines(LocalCassandra.class, "node.classpath").stream().flatMap(l -> Stream.of(l.split(java.io.File.pathSeparator)))
         .map(p -> Path.of(p).getFileName().toString()).filter(n -> n.startsWith("cassandra-all-"))
         .map(n -> n.substring("cassandra-all-".length(), n.length() - ".jar".length()))
         .findFirst().orElse("?");
   }
 
-  private static List<String> resourceLines(String name) {
-    try (InputStream in = LocalCassandra.class.getResourceAsStream(name)) {
-      if (in == null) {
-        throw new IllegalStateException("missing resource " + name + " (build cassandra-node with Maven)");
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
-          .map(String::trim).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
 
-  private static String lastLine(Path out) throws IOException {
-    if (!Files.exists(out)) {
-      return "no output";
-    }
-    List<String> lines = Files.readAllLines(out);
-    for (int i = lines.size() - 1; i >= 0; i--) {
-      if (lines.get(i).contains("Exception") || lines.get(i).startsWith("ERROR")) {
-        return lines.get(i).trim() + " (see " + out + ")";
-      }
-    }
-    return "see " + out;
-  }
 
   /** A port free on the addresses of all {@code nodes} nodes. */
   private static int freePort(int nodes) throws IOException {
@@ -599,31 +545,6 @@ public final class LocalCassandra implements AutoCloseable {
     return true;
   }
 
-  private static void waitFor(Process p) {
-    try {
-      p.waitFor();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
 
-  private static void sleep(long ms) throws IOException {
-    try {
-      Thread.sleep(ms);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new java.io.InterruptedIOException("interrupted while the node started");
-    }
-  }
 
-  static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
-    }
-  }
 }

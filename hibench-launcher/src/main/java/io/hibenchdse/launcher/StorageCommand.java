@@ -4,6 +4,7 @@ import io.hibenchdse.cassandra.LocalCassandra;
 import io.hibenchdse.cfs.CfsConfigKeys;
 import io.hibenchdse.core.UsageException;
 import io.hibenchdse.launcher.storage.EmbeddedCfs;
+import io.hibenchdse.launcher.storage.EmbeddedHBase;
 import io.hibenchdse.launcher.storage.EmbeddedHdfs;
 import io.hibenchdse.launcher.storage.EmbeddedStorage;
 import java.io.File;
@@ -55,12 +56,17 @@ final class StorageCommand implements Callable<Integer> {
       description = {"Starts the storage and keeps it running until Ctrl-C or SIGTERM, then stops it cleanly.",
           "First prints `URI <uri>` and `CONF <dir>`: HADOOP_CONF_DIR=<dir> points Hadoop's tools at it."})
   static final class Start implements Callable<Integer> {
-    @Option(names = "--target", required = true, paramLabel = "hdfs|cfs",
-        description = "An HDFS (NameNode and DataNodes in this JVM) or cfs:// on Cassandra nodes in child JVMs.")
-    RunCommand.Target target;
+    /** What {@code storage start} serves: the suite's two file systems, or HBase on the HDFS. */
+    enum Target { hdfs, cfs, hbase }
+
+    @Option(names = "--target", required = true, paramLabel = "hdfs|cfs|hbase",
+        description = "An HDFS (NameNode in this JVM, DataNodes in JVMs of their own), cfs:// on Cassandra nodes in child JVMs,"
+            + " or HBase (a JVM of its own) on such an HDFS, its CONF dir holding hbase-site.xml.")
+    Target target;
 
     @Option(names = "--nodes", defaultValue = "1",
-        description = "HDFS DataNodes, or Cassandra nodes on 127.0.0.1, 127.0.0.2, ... (default: ${DEFAULT-VALUE}).")
+        description = "HDFS DataNodes (and with hbase as many region servers), or Cassandra nodes on 127.0.0.1, 127.0.0.2, ..."
+            + " (default: ${DEFAULT-VALUE}).")
     int nodes;
 
     @Option(names = "--dir", paramLabel = "D", description = "Where its data lives across starts (default: work/storage-<target>).")
@@ -81,7 +87,7 @@ final class StorageCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
       RunCommand.checkNodes(nodes);
-      if (secure && target != RunCommand.Target.cfs) {
+      if (secure && target != Target.cfs) {
         throw new UsageException("--secure is for --target cfs (an embedded HDFS has no login or TLS)");
       }
       Path home = dir != null ? dir : Path.of("work", "storage-" + target);
@@ -91,9 +97,12 @@ final class StorageCommand implements Callable<Integer> {
       File data = home.resolve("data").toFile();
       EmbeddedStorage storage;
       try {
-        storage = target == RunCommand.Target.hdfs ? EmbeddedHdfs.open(data, nodes, true)
-            : EmbeddedCfs.open(data, secure ? LocalCassandra.Settings.BENCHMARK.withPasswords().withTls()
-                : LocalCassandra.Settings.BENCHMARK, nodes, Math.min(3, nodes));
+        storage = switch (target) {
+          case hdfs -> EmbeddedHdfs.open(data, nodes, true);
+          case hbase -> EmbeddedHBase.open(data, nodes);
+          case cfs -> EmbeddedCfs.open(data, secure ? LocalCassandra.Settings.BENCHMARK.withPasswords().withTls()
+              : LocalCassandra.Settings.BENCHMARK, nodes, Math.min(3, nodes));
+        };
       } catch (IllegalArgumentException e) {
         throw new UsageException("--dir " + home + ": " + e.getMessage());
       }
@@ -106,6 +115,9 @@ final class StorageCommand implements Callable<Integer> {
         Configuration conf = storage.conf();
         Path confDir = home.resolve("conf").toAbsolutePath();
         writeConf(conf, confDir);
+        if (storage instanceof EmbeddedHBase hbase) {
+          Files.copy(hbase.site(), confDir.resolve("hbase-site.xml"), StandardCopyOption.REPLACE_EXISTING);
+        }
         out.println("URI " + conf.get("fs.defaultFS"));
         out.println("CONF " + confDir);
         out.println("storage: " + storage.describe());
@@ -134,14 +146,14 @@ final class StorageCommand implements Callable<Integer> {
           (key.startsWith("dfs.") ? hdfs : core).put(key, conf.get(key));
         }
       }
-      if (target == RunCommand.Target.cfs) {
+      if (target == Target.cfs) {
         // YARN's job submission reaches the default file system through FileContext
         core.put("fs.AbstractFileSystem.cfs.impl", io.hibenchdse.cfs.Cfs.class.getName());
       }
       writeXml(core, confDir.resolve("core-site.xml"));
       writeXml(hdfs, confDir.resolve("hdfs-site.xml"));
       String env = "# written by bin/hibench storage start\n";
-      if (target == RunCommand.Target.cfs) {
+      if (target == Target.cfs) {
         env += "export HADOOP_CLASSPATH=\"" + adapterJar() + "${HADOOP_CLASSPATH:+:$HADOOP_CLASSPATH}\"\n";
       }
       Files.writeString(confDir.resolve("hadoop-env.sh"), env);

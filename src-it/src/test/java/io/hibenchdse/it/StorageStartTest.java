@@ -39,6 +39,28 @@ class StorageStartTest {
   /** A running {@code storage start}: its process and the URI and CONF lines it printed first. */
   record Storage(Process process, String uri, Path conf, List<String> lines) {}
 
+  /**
+   * HBase on the HDFS: its site file in the CONF dir for HBase's clients, its root directory on
+   * that HDFS (the meta table's files there, seen by Hadoop's own FsShell), stopped cleanly.
+   */
+  @org.junit.jupiter.api.Test
+  void hbaseKeepsItsTablesOnTheHdfsAndItsSiteInTheConfDir() throws Exception {
+    Storage s = start("hbase", "--dir", dir.toPath().resolve("hbase").toString());
+    try {
+      assertTrue(s.uri().startsWith("hdfs://"), s.uri());
+      String site = Files.readString(s.conf().resolve("hbase-site.xml"));
+      assertTrue(site.contains("<name>hbase.rootdir</name><value>" + s.uri().replaceFirst("/$", "") + "/hbase</value>")
+          && site.contains("<name>hbase.zookeeper.quorum</name><value>127.0.0.1</value>"), site);
+      Proc meta = fsShell(s.conf(), "-test", "-d", "/hbase/data/hbase/meta");
+      assertEquals(0, meta.status(), "HBase's meta table on the HDFS: " + meta);
+      Thread.sleep(200); // the storage line after URI and CONF
+      assertTrue(s.lines().stream().anyMatch(l -> l.matches("storage: HBase 2\\.\\S+ \\(1 region server\\(s\\), ZooKeeper at 127\\.0\\.0\\.1:\\d+\\) on HDFS at .*")),
+          s.lines().toString());
+    } finally {
+      stop(s);
+    }
+  }
+
   @ParameterizedTest
   @CsvSource({"hdfs, 2", "cfs, 1"})
   void startsPrintsUriAndConfServesStockToolsAndKeepsItsDataAcrossStarts(String target, int nodes) throws Exception {

@@ -1,0 +1,182 @@
+package io.hibenchdse.hbase;
+
+import io.hibenchdse.node.NodeProcess;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A real HBase 2 for the suite and the tests: ZooKeeper, a master and {@code regionServers} region
+ * servers in one child JVM of their own (HBase's standalone mode, whose class path never meets the
+ * Hadoop jobs' or Cassandra's), its tables under {@code /hbase} on a given HDFS, its ZooKeeper and
+ * temporary files under one local directory. The {@code hbase-site.xml} it runs with is the one a
+ * client needs ({@link #site()}).
+ */
+public final class LocalHBase implements AutoCloseable {
+  static final String READY = "ready";
+  static final String SITE = "hbase-site.xml";
+  private static final long START_TIMEOUT_MS = 180_000;
+
+  private final Path dir;
+  private final int regionServers;
+  private final int zookeeperPort;
+  private Process process;
+
+  private LocalHBase(Path dir, int regionServers, int zookeeperPort) {
+    this.dir = dir;
+    this.regionServers = regionServers;
+    this.zookeeperPort = zookeeperPort;
+  }
+
+  /**
+   * Starts a fresh HBase whose root directory is {@code /hbase} on {@code fileSystem} (an HDFS's
+   * URI) and whose local files live under {@code dir} (emptied first).
+   */
+  public static LocalHBase start(Path dir, URI fileSystem, int regionServers) throws IOException {
+    if (regionServers < 1 || regionServers > 9) {
+      throw new IllegalArgumentException("a local HBase has 1 to 9 region servers, not " + regionServers);
+    }
+    dir = dir.toAbsolutePath();
+    NodeProcess.deleteTree(dir);
+    Files.createDirectories(dir);
+    LocalHBase hbase = new LocalHBase(dir, regionServers, freePort());
+    Map<String, String> site = new LinkedHashMap<>();
+    site.put("hbase.rootdir", fileSystem.resolve("/hbase").toString());
+    site.put("hbase.cluster.distributed", "false");
+    site.put("hbase.zookeeper.quorum", host());
+    site.put("hbase.zookeeper.property.clientPort", Integer.toString(hbase.zookeeperPort));
+    site.put("hbase.tmp.dir", dir.resolve("tmp").toString());
+    // no web UIs, and ports of the system's choosing, so runs and tests never collide
+    site.put("hbase.master.info.port", "-1");
+    site.put("hbase.regionserver.info.port", "-1");
+    site.put("hbase.master.port", "0");
+    site.put("hbase.regionserver.port", "0");
+    // HDFS has hflush and hsync: HBase's WAL may rely on them (it checks)
+    site.put("hbase.unsafe.stream.capability.enforce", "true");
+    hbase.writeSite(site);
+    hbase.launch();
+    return hbase;
+  }
+
+  /** The {@code hbase-site.xml} a client connects with (the ZooKeeper quorum and port, the root directory). */
+  public Path site() {
+    return dir.resolve(SITE);
+  }
+
+  /** The ZooKeeper quorum clients ask, as {@code hbase.zookeeper.quorum} names it. */
+  public static String host() {
+    return "127.0.0.1";
+  }
+
+  public int zookeeperPort() {
+    return zookeeperPort;
+  }
+
+  public int regionServers() {
+    return regionServers;
+  }
+
+  /** The HBase JVM, for what it costs. */
+  public List<ProcessHandle> processes() {
+    return process != null && process.isAlive() ? List.of(process.toHandle()) : List.of();
+  }
+
+  /** Kills the HBase JVM as {@code kill -9} would: no flush, the WAL as far as it was synced. */
+  public synchronized void kill() {
+    NodeProcess.kill(process);
+  }
+
+  /** Starts the HBase JVM again on the same files, after {@link #kill} or {@link #stop}; it replays its WAL. */
+  public synchronized void startAgain() throws IOException {
+    if (process != null && process.isAlive()) {
+      throw new IllegalStateException("HBase in " + dir + " is running");
+    }
+    launch();
+  }
+
+  /** Stops HBase cleanly (its region servers flush and close their WALs), killing it if that takes over two minutes. */
+  public synchronized void stop() {
+    NodeProcess.stop(process, 120);
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+
+  /** HBase's version, as the class path names it. */
+  public static String version() {
+    return classPathEntries().stream().map(p -> Path.of(p).getFileName().toString())
+        .filter(n -> n.startsWith("hbase-server-")).map(n -> n.substring("hbase-server-".length(), n.length() - ".jar".length()))
+        .findFirst().orElse("?");
+  }
+
+  private void writeSite(Map<String, String> settings) throws IOException {
+    StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?>\n<configuration>\n");
+    settings.forEach((k, v) -> xml.append("  <property><name>").append(escape(k)).append("</name><value>").append(escape(v))
+        .append("</value></property>\n"));
+    Files.writeString(site(), xml.append("</configuration>\n"));
+  }
+
+  private static String escape(String s) {
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+  }
+
+  /** Starts the JVM and waits until the master serves and sees every region server. */
+  private void launch() throws IOException {
+    // ZooKeeper holds only what HBase rebuilds from its root directory; a killed JVM's leftovers
+    // (its master's node, alive until a 90 s session expires) would keep the new master waiting
+    NodeProcess.deleteTree(dir.resolve("zookeeper"));
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.add("-Xmx1g");
+    cmd.add("-XX:+IgnoreUnrecognizedVMOptions");
+    cmd.addAll(NodeProcess.resourceLines(LocalHBase.class, "jvm17-hbase.options"));
+    cmd.add("-Dlog4j.configuration=" + LocalHBase.class.getResource("log4j-hbase.properties"));
+    cmd.add("-Dhbase.log.dir=" + dir);
+    cmd.add("-cp");
+    cmd.add(String.join(java.io.File.pathSeparator, classPath()));
+    cmd.add(HBaseNode.class.getName());
+    cmd.add(dir.toString());
+    cmd.add(Integer.toString(regionServers));
+    process = NodeProcess.launch(cmd, dir.resolve(READY), dir.resolve("hbase.out"), START_TIMEOUT_MS, "HBase in " + dir);
+  }
+
+  private static List<String> classPath() {
+    List<String> cp = new ArrayList<>();
+    try {
+      cp.add(Path.of(LocalHBase.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+    cp.addAll(classPathEntries());
+    return cp;
+  }
+
+  private static List<String> classPathEntries() {
+    return NodeProcess.resourceLines(LocalHBase.class, "node.classpath").stream().flatMap(l -> Stream.of(l.split(java.io.File.pathSeparator))).toList();
+  }
+
+
+
+  private static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(host()))) {
+      return s.getLocalPort();
+    }
+  }
+
+
+}

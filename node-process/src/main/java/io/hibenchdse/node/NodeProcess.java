@@ -1,0 +1,137 @@
+package io.hibenchdse.node;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * How the suite runs a server in a JVM of its own (a Cassandra node, HBase): the child writes a
+ * ready file once it serves ({@link #signalReady}), the parent waits for it while watching the child
+ * ({@link #launch}), and closing the child's standard input stops it cleanly ({@link #stop}), so a
+ * server never outlives the process that started it. The child's output goes to a file, whose last
+ * error a failure names.
+ */
+public final class NodeProcess {
+  private NodeProcess() {}
+
+  /**
+   * Starts {@code command} with its output appended to {@code out} and waits until {@code ready}
+   * exists; a child that exits first, or is not ready within {@code timeoutMs}, is one exception
+   * naming {@code what} and the last error of its output.
+   */
+  public static Process launch(List<String> command, Path ready, Path out, long timeoutMs, String what) throws IOException {
+    Files.deleteIfExists(ready);
+    Process process = new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile())).start();
+    long deadline = System.currentTimeMillis() + timeoutMs;
+    while (!Files.exists(ready)) {
+      if (!process.isAlive()) {
+        throw new IOException(what + " exited with status " + process.exitValue() + " while starting: " + lastError(out));
+      }
+      if (System.currentTimeMillis() > deadline) {
+        process.destroyForcibly();
+        throw new IOException(what + " did not start within " + timeoutMs / 1000 + " s: " + lastError(out));
+      }
+      sleep(100);
+    }
+    return process;
+  }
+
+  /** In the child: writes {@code name} in {@code dir} at once (its pid), for {@link #launch} to see. */
+  public static void signalReady(Path dir, String name) throws IOException {
+    Path tmp = dir.resolve(name + ".tmp");
+    Files.writeString(tmp, Long.toString(ProcessHandle.current().pid()));
+    Files.move(tmp, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /** Closes the child's input, which stops it cleanly, and kills it if it has not ended within {@code seconds}. */
+  public static void stop(Process process, long seconds) {
+    if (process == null || !process.isAlive()) {
+      return;
+    }
+    try {
+      process.getOutputStream().close();
+      if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+    } catch (IOException e) {
+      process.destroyForcibly();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      process.destroyForcibly();
+    }
+    waitFor(process);
+  }
+
+  /** Kills the child as {@code kill -9} would and waits until it is gone. */
+  public static void kill(Process process) {
+    process.destroyForcibly();
+    waitFor(process);
+  }
+
+  /** The lines of a resource beside {@code owner}, blank lines and {@code #} comments left out. */
+  public static List<String> resourceLines(Class<?> owner, String name) {
+    try (InputStream in = owner.getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IllegalStateException("missing resource " + name + " (build " + owner.getPackageName() + "'s module with Maven)");
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+          .map(String::trim).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The last line of {@code out} that reports an error, with the file's name, for a one-line failure. */
+  public static String lastError(Path out) throws IOException {
+    if (!Files.exists(out)) {
+      return "no output";
+    }
+    List<String> lines = Files.readAllLines(out);
+    for (int i = lines.size() - 1; i >= 0; i--) {
+      if (lines.get(i).contains("Exception") || lines.get(i).startsWith("ERROR")) {
+        return lines.get(i).trim() + " (see " + out + ")";
+      }
+    }
+    return "see " + out;
+  }
+
+  /** Sleeps, an interrupt ending it as an {@link InterruptedIOException}. */
+  public static void sleep(long ms) throws IOException {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while waiting for a server JVM");
+    }
+  }
+
+  /** Removes {@code dir} and everything under it, if it exists. */
+  public static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+
+  private static void waitFor(Process p) {
+    try {
+      p.waitFor();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
