@@ -117,6 +117,14 @@ public final class LocalHBase implements AutoCloseable {
     stop();
   }
 
+  /**
+   * The class path an HBase client (a YCSB JVM's binding) runs with: HBase's and the build's Hadoop
+   * jars, without their slf4j binding, so the client's own logging stays the one that speaks.
+   */
+  public static List<String> clientClassPath() {
+    return classPathEntries().stream().filter(e -> !Path.of(e).getFileName().toString().matches("slf4j-(reload4j|log4j12)-.*")).toList();
+  }
+
   /** HBase's version, as the class path names it. */
   public static String version() {
     return classPathEntries().stream().map(p -> Path.of(p).getFileName().toString())

@@ -5,6 +5,7 @@ import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.UsageException;
 import io.hibenchdse.core.WorkloadDriver;
+import io.hibenchdse.launcher.storage.EmbeddedHBase;
 import io.hibenchdse.ycsb.CassandraCqlKeys;
 import io.hibenchdse.ycsb.YcsbArgs;
 import io.hibenchdse.ycsb.YcsbProcess;
@@ -25,8 +26,9 @@ import org.apache.hadoop.conf.Configuration;
  * record goes to {@code report/} like a workload's.
  */
 final class YcsbCommand {
-  static final String USAGE = "bin/hibench ycsb load|run cassandra-cql -P conf/ycsb/workloada [-p name=value] [-threads N] [-target OPS] [-s]";
+  static final String USAGE = "bin/hibench ycsb load|run cassandra-cql|hbase2 -P conf/ycsb/workloada [-p name=value] [-threads N] [-target OPS] [-s]";
   static final Path EMBEDDED = Path.of("work", "ycsb-cassandra");
+  static final Path EMBEDDED_HBASE = Path.of("work", "ycsb-hbase");
 
   private YcsbCommand() {}
 
@@ -46,6 +48,9 @@ final class YcsbCommand {
         throw new UsageException("unknown binding '" + binding + "'; this suite has " + String.join(", ", YcsbProcess.BINDINGS.keySet()));
       }
       List<String> args = new ArrayList<>(Arrays.asList(argv).subList(2, argv.length));
+      if (binding.equals("hbase2")) {
+        return hbase(phase, args, out, err);
+      }
       if (!binding.equals("cassandra-cql") || YcsbArgs.parse(args).has(CassandraCqlKeys.HOSTS)) {
         return phase(phase, binding, args, out, err);
       }
@@ -61,6 +66,30 @@ final class YcsbCommand {
     } catch (Exception e) {
       err.println(WorkloadDriver.failureLine("ycsb", e));
       return WorkloadDriver.FAILED;
+    }
+  }
+
+  /**
+   * hbase2 against the HBase that {@code -p hbase.zookeeper.quorum=} or an {@code hbase-site.xml} in
+   * HBASE_CONF_DIR or HADOOP_CONF_DIR names, or else against an embedded HBase on an embedded HDFS,
+   * both kept in {@code work/ycsb-hbase} for the next phase.
+   */
+  private static int hbase(YcsbProcess.Phase phase, List<String> args, PrintStream out, PrintStream err) throws Exception {
+    boolean named = YcsbArgs.parse(args).has("hbase.zookeeper.quorum");
+    for (String env : new String[] {"HBASE_CONF_DIR", "HADOOP_CONF_DIR"}) {
+      String dir = System.getenv(env);
+      named |= dir != null && java.nio.file.Files.isRegularFile(Path.of(dir, "hbase-site.xml"));
+    }
+    if (named) {
+      return phase(phase, "hbase2", args, out, err);
+    }
+    try (EmbeddedHBase hbase = EmbeddedHBase.open(EMBEDDED_HBASE.toFile(), 1)) {
+      out.println("ycsb: no -p hbase.zookeeper.quorum: an embedded " + hbase.describe() + ", data in " + EMBEDDED_HBASE
+          + " (kept for the next phase)");
+      org.apache.hadoop.conf.Configuration conf = hbase.conf();
+      args.addAll(0, List.of("-p", "hbase.zookeeper.quorum=" + conf.get("hbase.zookeeper.quorum"),
+          "-p", "hbase.zookeeper.property.clientPort=" + conf.get("hbase.zookeeper.property.clientPort")));
+      return phase(phase, "hbase2", args, out, err);
     }
   }
 

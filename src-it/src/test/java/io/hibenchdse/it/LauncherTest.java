@@ -43,20 +43,22 @@ class LauncherTest {
 
   /**
    * YCSB's command line through bin/hibench without a cluster: load and run on an embedded
-   * Cassandra node whose data the run finds again, YCSB's output as YCSB prints it, a record per
-   * phase; a wrong binding and a missing workload file are one line each.
+   * Cassandra node, or an embedded HBase on an embedded HDFS, whose data the run finds again (every
+   * value read checked), YCSB's output as YCSB prints it, a record per phase naming the store; a
+   * wrong binding, a missing workload file and a ZooKeeper nobody answers at are one line each.
    */
-  @Test
-  void binHibenchYcsbLoadsAndRunsOnAnEmbeddedNode() throws Exception {
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.CsvSource({"cassandra-cql, cql://127.0.0.1:", "hbase2, hbase://127.0.0.1:"})
+  void binHibenchYcsbLoadsAndRunsOnAnEmbeddedStore(String bindingName, String store) throws Exception {
     String bin = HOME.resolve("bin/hibench").toString();
     String workload = HOME.resolve("conf/ycsb/workloada").toString();
     // dataintegrity in both phases: the load writes values the run's reads can check
-    Proc load = exec(bin, "ycsb", "load", "cassandra-cql", "-P", workload, "-p", "recordcount=300", "-p", "dataintegrity=true",
+    Proc load = exec(bin, "ycsb", "load", bindingName, "-P", workload, "-p", "recordcount=300", "-p", "dataintegrity=true",
         "-threads", "2");
     assertEquals(0, load.status(), load.toString());
     assertTrue(load.out().contains("[INSERT], Return=OK, 300") && load.out().get(load.out().size() - 1)
         .startsWith("ycsb load: 300 operations in "), load.toString());
-    Proc run = exec(bin, "ycsb", "run", "cassandra-cql", "-P", workload, "-p", "recordcount=300", "-p", "operationcount=400",
+    Proc run = exec(bin, "ycsb", "run", bindingName, "-P", workload, "-p", "recordcount=300", "-p", "operationcount=400",
         "-p", "dataintegrity=true", "-threads", "2");
     assertEquals(0, run.status(), run.toString());
     assertTrue(run.out().stream().anyMatch(l -> l.startsWith("[OVERALL], Throughput(ops/sec), ")), run.toString());
@@ -67,16 +69,23 @@ class LauncherTest {
       records.add(JsonLinesExporter.fromJson(line));
     }
     assertEquals(List.of("HadoopYcsb-a-load", "HadoopYcsb-a"), records.stream().map(r -> r.type).toList());
+    assertTrue(records.stream().allMatch(r -> r.fileSystem.startsWith(store)), records.get(0).fileSystem);
     io.hibenchdse.ycsb.YcsbMetrics m = records.get(1).metrics(io.hibenchdse.ycsb.YcsbMetrics.class);
     assertEquals(400, m.operations);
     assertEquals(m.byType.get("READ").returns.get("OK"), m.byType.get("VERIFY").returns.get("OK"), "every read verified");
 
     Proc binding = exec(bin, "ycsb", "run", "cassandra", "-P", workload);
     assertEquals(2, binding.status());
-    assertEquals(List.of("ycsb: unknown binding 'cassandra'; this suite has cassandra-cql, basic"), binding.err());
-    Proc missing = exec(bin, "ycsb", "load", "cassandra-cql", "-P", "no-such-workload");
+    assertEquals(List.of("ycsb: unknown binding 'cassandra'; this suite has cassandra-cql, hbase2, basic"), binding.err());
+    Proc missing = exec(bin, "ycsb", "load", bindingName, "-P", "no-such-workload");
     assertEquals(2, missing.status());
     assertEquals(List.of("ycsb: -P no-such-workload: no such workload file"), missing.err());
+    if (bindingName.equals("hbase2")) {
+      Proc nobody = exec(bin, "ycsb", "load", bindingName, "-P", workload, "-p", "hbase.zookeeper.quorum=127.0.0.1",
+          "-p", "hbase.zookeeper.property.clientPort=1");
+      assertEquals(2, nobody.status());
+      assertEquals(List.of("ycsb: cannot reach HBase: no ZooKeeper answers at 127.0.0.1:1"), nobody.err());
+    }
   }
 
   @Test

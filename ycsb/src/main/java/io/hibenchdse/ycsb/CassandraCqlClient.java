@@ -43,7 +43,7 @@ import site.ycsb.workloads.CoreWorkload;
  */
 public class CassandraCqlClient extends DB {
   /** The session and statements every thread of this JVM shares, closed with the last thread. */
-  private static final class Shared {
+  private static final class Shared implements PerJvm.Closeable {
     final CqlSession session;
     final String table;
     final ConsistencyLevel read;
@@ -53,7 +53,6 @@ public class CassandraCqlClient extends DB {
     final ConcurrentMap<List<String>, PreparedStatement> inserts = new ConcurrentHashMap<>();
     final ConcurrentMap<List<String>, PreparedStatement> updates = new ConcurrentHashMap<>();
     final PreparedStatement delete;
-    int users;
 
     Shared(Properties p) throws DBException {
       String hosts = p.getProperty(CassandraCqlKeys.HOSTS);
@@ -126,35 +125,28 @@ public class CassandraCqlClient extends DB {
       session.execute(SimpleStatement.newInstance("USE " + keyspace));
     }
 
+    @Override
+    public void close() {
+      session.close();
+    }
+
     PreparedStatement prepare(String cql, ConsistencyLevel level) {
       return session.prepare(SimpleStatement.newInstance(cql).setConsistencyLevel(level));
     }
   }
 
-  private static final Object LOCK = new Object();
-  private static Shared shared;
+  private static final PerJvm<Shared> SHARED = new PerJvm<>();
   private Shared s;
 
   @Override
   public void init() throws DBException {
-    synchronized (LOCK) {
-      if (shared == null) {
-        shared = new Shared(getProperties());
-      }
-      shared.users++;
-      s = shared;
-    }
+    s = SHARED.acquire(() -> new Shared(getProperties()));
   }
 
   @Override
   public void cleanup() {
-    synchronized (LOCK) {
-      if (s != null && --s.users == 0) {
-        s.session.close();
-        shared = null;
-      }
-      s = null;
-    }
+    SHARED.release(s);
+    s = null;
   }
 
   @Override

@@ -13,10 +13,15 @@ final class Errors {
 
   private Errors() {}
 
-  static Status of(String operation, String key, RuntimeException e) {
+  static Status of(String operation, String key, Exception e) {
+    return of("cassandra-cql", operation, key, e);
+  }
+
+  /** The failure of {@code binding}'s {@code operation} on {@code key}. */
+  static Status of(String binding, String operation, String key, Exception e) {
     int n = SEEN.incrementAndGet();
     if (n <= NAMED) {
-      System.err.println("cassandra-cql: " + operation + " " + key + " failed: " + e
+      System.err.println(binding + ": " + operation + " " + key + " failed: " + e
           + (n == NAMED ? " (further errors are only counted)" : ""));
     }
     return Status.ERROR;

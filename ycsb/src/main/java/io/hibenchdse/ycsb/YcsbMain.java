@@ -80,7 +80,8 @@ public final class YcsbMain {
     }
     Set<String> known = known();
     for (String name : new TreeSet<>(p.stringPropertyNames())) {
-      if (!known.contains(name) && !name.startsWith("htrace.") && !name.startsWith(SUITE_PREFIX)) {
+      boolean hbaseOwn = YcsbProcess.BINDINGS.get("hbase2").equals(args.db) && name.startsWith(HBaseKeys.HBASE_PREFIX);
+      if (!known.contains(name) && !name.startsWith("htrace.") && !name.startsWith(SUITE_PREFIX) && !hbaseOwn) {
         throw new UsageException("unknown property '" + name + "' (" + args.source(name) + "): neither YCSB's CoreWorkload"
             + " nor the binding reads it");
       }
@@ -90,6 +91,7 @@ public final class YcsbMain {
   static Set<String> known() {
     Set<String> names = new TreeSet<>(UNNAMED);
     names.addAll(CassandraCqlKeys.ALL);
+    names.addAll(HBaseKeys.ALL);
     for (Class<?> c : Arrays.asList(Client.class, BasicDB.class, CoreWorkload.class, Measurements.class, DBWrapper.class,
         OneMeasurementHdrHistogram.class, OneMeasurementHistogram.class, OneMeasurementTimeSeries.class, OneMeasurementRaw.class)) {
       for (Field f : c.getDeclaredFields()) {

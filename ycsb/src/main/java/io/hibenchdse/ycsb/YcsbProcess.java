@@ -38,6 +38,7 @@ public final class YcsbProcess {
   static {
     Map<String, String> b = new LinkedHashMap<>();
     b.put("cassandra-cql", "io.hibenchdse.ycsb.CassandraCqlClient");
+    b.put("hbase2", "io.hibenchdse.ycsb.HBaseClient2");
     // YCSB's own stand-in that stores nothing: the floor of the client's cost (-p basicdb.verbose=false)
     b.put("basic", "site.ycsb.BasicDB");
     BINDINGS = Collections.unmodifiableMap(b);
@@ -89,7 +90,8 @@ public final class YcsbProcess {
     command.add("-D" + YcsbMain.CPU_FILE + "=" + cpu);
     // the driver's notices of nodes it cannot reach are the binding's errors, counted and named there
     command.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=error");
-    command.addAll(List.of("-cp", classPath(), "io.hibenchdse.ycsb.YcsbMain", phase.flag, "-db", BINDINGS.get(binding)));
+    command.add("-Dlog4j.configuration=" + YcsbProcess.class.getResource("log4j-ycsb.properties"));
+    command.addAll(List.of("-cp", classPath(binding), "io.hibenchdse.ycsb.YcsbMain", phase.flag, "-db", BINDINGS.get(binding)));
     if (!parsed.has("hdrhistogram.percentiles")) {
       command.addAll(List.of("-p", "hdrhistogram.percentiles=" + PERCENTILES));
     }
@@ -131,7 +133,12 @@ public final class YcsbProcess {
     }
   }
 
-  private static String classPath() {
-    return String.join(java.io.File.pathSeparator, ChildJvm.moduleClassPath(YcsbProcess.class, "ycsb.classpath"));
+  /** YCSB's core and the bindings' class path, and for hbase2 HBase's client with the build's Hadoop. */
+  private static String classPath(String binding) {
+    List<String> cp = new java.util.ArrayList<>(ChildJvm.moduleClassPath(YcsbProcess.class, "ycsb.classpath"));
+    if (binding.equals("hbase2")) {
+      cp.addAll(io.hibenchdse.hbase.LocalHBase.clientClassPath());
+    }
+    return String.join(java.io.File.pathSeparator, cp);
   }
 }

@@ -7,7 +7,8 @@ import java.util.Properties;
 
 /**
  * A YCSB phase as the suite's result record: YCSB's runtime as the duration, the data set's bytes
- * (records x fields x field length) as the input, YCSB's own figures as the metrics, and every
+ * (records x fields x field length) as the input, YCSB's own figures as the metrics, the store as
+ * {@code cql://hosts:port/keyspace} or {@code hbase://quorum:port/table}, and every
  * property the phase ran with (passwords left out) in the configuration. Made in the launcher's
  * JVM, which has no YCSB classes: the three sizes are named as YCSB's CoreWorkload names them.
  */
@@ -26,8 +27,11 @@ public final class YcsbResult {
     long fields = Long.parseLong(p.getProperty("fieldcount", "10"));
     long length = Long.parseLong(p.getProperty("fieldlength", "100"));
     r.timed(startMs, endMs, Math.round(m.runtimeSec * 1e9), records * fields * length, 1);
-    r.fileSystem = "cql://" + p.getProperty(CassandraCqlKeys.HOSTS) + ":" + p.getProperty(CassandraCqlKeys.PORT, CassandraCqlKeys.PORT_DEFAULT)
-        + "/" + p.getProperty(CassandraCqlKeys.KEYSPACE, CassandraCqlKeys.KEYSPACE_DEFAULT);
+    r.fileSystem = "hbase2".equals(m.binding)
+        ? "hbase://" + p.getProperty("hbase.zookeeper.quorum", "(hbase-site.xml)") + ":"
+            + p.getProperty("hbase.zookeeper.property.clientPort", "2181") + "/" + p.getProperty("table", "usertable")
+        : "cql://" + p.getProperty(CassandraCqlKeys.HOSTS) + ":" + p.getProperty(CassandraCqlKeys.PORT, CassandraCqlKeys.PORT_DEFAULT)
+            + "/" + p.getProperty(CassandraCqlKeys.KEYSPACE, CassandraCqlKeys.KEYSPACE_DEFAULT);
     r.parameters.put("phase", phase.name());
     r.parameters.put("binding", m.binding);
     r.parameters.put("workloadFiles", args.files.toString());
