@@ -29,21 +29,12 @@ public final class CassandraNode {
   public static void main(String[] args) {
     // Watch the parent first, so that even a node that hangs while starting dies with it.
     Path dir = Path.of(args[0]);
-    Thread watch = new Thread(() -> {
-      try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII))) {
-        for (String line = in.readLine(); line != null; line = in.readLine()) {
-          if (line.equals(SETTLE)) {
-            settle(dir);
-          }
-        }
-      } catch (IOException e) {
-        // stdin is gone: the same as end of input, which means the parent closed us or died
+    // Cassandra's shutdown hook drains the node (flushes memtables) before the JVM ends.
+    NodeProcess.watchParent(line -> {
+      if (line.equals(SETTLE)) {
+        settle(dir);
       }
-      // Cassandra's shutdown hook drains the node (flushes memtables) before the JVM ends.
-      System.exit(0);
-    }, "parent-watch");
-    watch.setDaemon(true);
-    watch.start();
+    }, () -> System.exit(0));
     try {
       new EmbeddedCassandraService().start();
       awaitLive(Integer.parseInt(args[1]));
@@ -77,9 +68,7 @@ public final class CassandraNode {
       answer = "failed: " + e;
     }
     try {
-      Path tmp = dir.resolve(LocalCassandra.SETTLED + ".tmp");
-      Files.writeString(tmp, answer);
-      Files.move(tmp, dir.resolve(LocalCassandra.SETTLED), StandardCopyOption.ATOMIC_MOVE);
+      NodeProcess.answer(dir, LocalCassandra.SETTLED, answer);
     } catch (IOException e) {
       e.printStackTrace(); // the parent times out and names this node's log
     }

@@ -255,26 +255,14 @@ public final class LocalCassandra implements AutoCloseable {
     for (int i = 0; i < nodes(); i++) {
       if (processes[i] != null && processes[i].isAlive()) {
         Files.deleteIfExists(nodeDir(i).resolve(SETTLED));
-        java.io.OutputStream in = processes[i].getOutputStream();
-        in.write((CassandraNode.SETTLE + "\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-        in.flush();
+        NodeProcess.tell(processes[i], CassandraNode.SETTLE);
         asked.add(i);
       }
     }
     long slowest = 0;
-    long deadline = System.currentTimeMillis() + SETTLE_TIMEOUT_MS;
     for (int i : asked) {
-      Path answer = nodeDir(i).resolve(SETTLED);
-      while (!Files.exists(answer)) {
-        if (!processes[i].isAlive() || System.currentTimeMillis() > deadline) {
-          throw new IOException("the Cassandra node " + host(i) + " did not flush and finish compacting"
-              + (processes[i].isAlive() ? " within " + SETTLE_TIMEOUT_MS / 60_000 + " min" : ": it exited")
-              + "; its log: " + nodeDir(i).resolve("node.out"));
-        }
-        NodeProcess.sleep(50);
-      }
-      String ms = Files.readString(answer).trim();
-      Files.delete(answer);
+      String ms = NodeProcess.awaitAnswer(processes[i], nodeDir(i).resolve(SETTLED), SETTLE_TIMEOUT_MS,
+          "the Cassandra node " + host(i) + ", asked to flush and finish compacting,", nodeDir(i).resolve("node.out"));
       if (!ms.matches("\\d+")) {
         throw new IOException("the Cassandra node " + host(i) + " could not flush: " + ms);
       }
@@ -282,6 +270,7 @@ public final class LocalCassandra implements AutoCloseable {
     }
     return slowest;
   }
+
 
   /**
    * Kills every node without warning ({@code crash}) or stops it cleanly, then starts it again on

@@ -28,6 +28,8 @@ import java.util.stream.Stream;
 public final class LocalHBase implements AutoCloseable {
   static final String READY = "ready";
   static final String SITE = "hbase-site.xml";
+  /** The file in which the HBase JVM answers a command. */
+  static final String ANSWER = "answer";
   private static final long START_TIMEOUT_MS = 180_000;
 
   private final Path dir;
@@ -87,6 +89,30 @@ public final class LocalHBase implements AutoCloseable {
 
   public int regionServers() {
     return regionServers;
+  }
+
+  /**
+   * Flushes every table and waits until none compacts, as a measured phase should begin: with
+   * nothing of the one before it still running into it. Returns the wait in milliseconds.
+   */
+  public synchronized long settle() throws IOException {
+    return Long.parseLong(ask(HBaseNode.SETTLE, "flush and finish compacting"));
+  }
+
+  /** Empties {@code table} (truncated, its regions' splits kept), if it exists. */
+  public synchronized void empty(String table) throws IOException {
+    ask(HBaseNode.EMPTY + " " + table, "empty " + table);
+  }
+
+  private String ask(String command, String what) throws IOException {
+    Files.deleteIfExists(dir.resolve(ANSWER));
+    NodeProcess.tell(process, command);
+    String answer = NodeProcess.awaitAnswer(process, dir.resolve(ANSWER), 30 * 60_000, "HBase in " + dir + ", asked to " + what + ",",
+        dir.resolve("hbase.out"));
+    if (!answer.matches("\\d+")) {
+      throw new IOException("HBase in " + dir + " could not " + what + ": " + answer);
+    }
+    return answer;
   }
 
   /** The HBase JVM, for what it costs. */

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A real HBase in its own JVM on a real HDFS: a table's rows written with a synced WAL are all there
  * after the HBase JVM is killed without warning and started again (it replays the WAL from HDFS),
- * and its files are on the HDFS.
+ * its files are on the HDFS, settling flushes them to HFiles, and emptying a table empties it.
  */
 class LocalHBaseTest {
   static final byte[] FAMILY = "f".getBytes(StandardCharsets.UTF_8);
@@ -62,9 +62,37 @@ class LocalHBaseTest {
         assertEquals(rows, seen, "every acknowledged row after the kill");
       }
       assertTrue(dfs.getFileSystem().exists(new org.apache.hadoop.fs.Path("/hbase/data/default/probe")), "the table is on HDFS");
+
+      // settle: rows still in the memstore are flushed to HFiles on the HDFS
+      try (Connection c = connect(hbase); Table t = c.getTable(name)) {
+        for (int i = rows; i < rows + 100; i++) {
+          t.put(new Put(key(i)).addColumn(FAMILY, COLUMN, value(i)));
+        }
+      }
+      long before = hfiles(dfs, "probe");
+      long ms = hbase.settle();
+      assertTrue(ms >= 0 && ms < 120_000, "waited " + ms + " ms");
+      assertTrue(hfiles(dfs, "probe") > before, "flushed: " + before + " HFiles before");
+      hbase.empty("probe");
+      hbase.empty("no_such_table");
+      try (Connection c = connect(hbase); Table t = c.getTable(name); ResultScanner scan = t.getScanner(new Scan())) {
+        assertEquals(null, scan.next(), "emptied");
+      }
     } finally {
       dfs.shutdown();
     }
+  }
+
+  /** HFiles of {@code table}'s column family on the HDFS. */
+  private static long hfiles(MiniDFSCluster dfs, String table) throws Exception {
+    long n = 0;
+    org.apache.hadoop.fs.RemoteIterator<org.apache.hadoop.fs.LocatedFileStatus> files = dfs.getFileSystem()
+        .listFiles(new org.apache.hadoop.fs.Path("/hbase/data/default/" + table), true);
+    while (files.hasNext()) {
+      org.apache.hadoop.fs.Path p = files.next().getPath();
+      n += p.getParent().getName().equals("f") ? 1 : 0;
+    }
+    return n;
   }
 
   private static Connection connect(LocalHBase hbase) throws Exception {

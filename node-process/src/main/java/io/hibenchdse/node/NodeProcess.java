@@ -48,9 +48,58 @@ public final class NodeProcess {
 
   /** In the child: writes {@code name} in {@code dir} at once (its pid), for {@link #launch} to see. */
   public static void signalReady(Path dir, String name) throws IOException {
+    answer(dir, name, Long.toString(ProcessHandle.current().pid()));
+  }
+
+  /** In the child: writes {@code text} to {@code name} in {@code dir} at once, for {@link #awaitAnswer}. */
+  public static void answer(Path dir, String name, String text) throws IOException {
     Path tmp = dir.resolve(name + ".tmp");
-    Files.writeString(tmp, Long.toString(ProcessHandle.current().pid()));
+    Files.writeString(tmp, text);
     Files.move(tmp, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /**
+   * In the child: reads the parent's commands, a line each, handing each to {@code command}, and
+   * runs {@code end} when the input ends (the parent closed it, or died), on a daemon thread.
+   */
+  public static void watchParent(java.util.function.Consumer<String> command, Runnable end) {
+    Thread watch = new Thread(() -> {
+      try (java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(System.in, StandardCharsets.US_ASCII))) {
+        for (String line = in.readLine(); line != null; line = in.readLine()) {
+          command.accept(line);
+        }
+      } catch (IOException e) {
+        // the input is gone: the same as its end
+      }
+      end.run();
+    }, "parent-watch");
+    watch.setDaemon(true);
+    watch.start();
+  }
+
+  /** Writes a command line to the child's input (see {@link #watchParent}). */
+  public static void tell(Process process, String command) throws IOException {
+    java.io.OutputStream in = process.getOutputStream();
+    in.write((command + "\n").getBytes(StandardCharsets.US_ASCII));
+    in.flush();
+  }
+
+  /**
+   * Waits for the child's answer file and returns its text (the file removed); a child that exits
+   * first, or does not answer within {@code timeoutMs}, is one exception naming {@code what} and its log.
+   */
+  public static String awaitAnswer(Process process, Path answer, long timeoutMs, String what, Path log) throws IOException {
+    long deadline = System.currentTimeMillis() + timeoutMs;
+    while (!Files.exists(answer)) {
+      if (!process.isAlive() || System.currentTimeMillis() > deadline) {
+        throw new IOException(what + (process.isAlive() ? " did not answer within " + timeoutMs / 1000 + " s" : ": it exited")
+            + "; its log: " + log);
+      }
+      sleep(50);
+    }
+    String text = Files.readString(answer).trim();
+    Files.delete(answer);
+    return text;
   }
 
   /** Closes the child's input, which stops it cleanly, and kills it if it has not ended within {@code seconds}. */
