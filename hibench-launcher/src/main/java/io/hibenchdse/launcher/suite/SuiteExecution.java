@@ -41,8 +41,6 @@ public final class SuiteExecution implements AutoCloseable {
   private LocalCassandra cassandra;
   private boolean ownCassandra;
   private YcsbTables tables;
-  /** The last wait for the nodes to flush and finish compacting, recorded with the phase that followed it. */
-  private long settledMs;
 
   /**
    * An execution on {@code conf}'s storage; YCSB's phases on {@code cassandra}, or when it is null on
@@ -68,16 +66,15 @@ public final class SuiteExecution implements AutoCloseable {
           step.suiteWorkload(), p.warmup() ? "warm-up" : "run", p.run(),
           (step.role() == Step.Role.WARMUP ? "(warm-up) " : "") + String.join(" ", step.args()));
       String stepReportDir = p.reported() ? reportDir.toString() : new File(scratch, p.kind() + "-report").getPath();
-      String pageCache = !p.reported() ? null : dropCaches ? PageCache.drop() : PageCache.NOT_ASKED;
-      if (dropCaches && pageCache != null && !pageCache.equals(PageCache.DROPPED)) {
-        out.println("hibench run: page cache " + pageCache);
-      }
+      boolean ycsb = step.jar().equals(YcsbWorkload.JAR);
+      // a YCSB phase drops it after the nodes' flush, which writes through it
+      String pageCache = ycsb ? null : pageCache(p);
       int status;
       RunResult result;
-      if (step.jar().equals(YcsbWorkload.JAR)) {
-        YcsbProcess.Outcome o = ycsb(p, new File(stepReportDir));
-        status = o.status();
-        result = status != 0 || !p.reported() ? null : ycsbRecord(step, o, pageCache);
+      if (ycsb) {
+        YcsbPhase phase = ycsb(p, new File(stepReportDir));
+        status = phase.outcome().status();
+        result = status != 0 || !p.reported() ? null : ycsbRecord(step, phase);
       } else if (step.jar().equals(HiveBenchWorkload.JAR)) {
         if (hive == null) {
           hive = HiveProcess.serve(conf, new File(scratch, "hive"));
@@ -108,11 +105,23 @@ public final class SuiteExecution implements AutoCloseable {
     return 0;
   }
 
+  /** For a reported step, the page cache dropped if asked, and what the record says of it; null for others. */
+  private String pageCache(SuiteOptions.PlannedStep p) {
+    String pageCache = !p.reported() ? null : dropCaches ? PageCache.drop() : PageCache.NOT_ASKED;
+    if (dropCaches && pageCache != null && !pageCache.equals(PageCache.DROPPED)) {
+      out.println("hibench run: page cache " + pageCache);
+    }
+    return pageCache;
+  }
+
+  /** A YCSB phase that ran: its outcome, the wait for the nodes to settle before it, and the page cache then. */
+  private record YcsbPhase(YcsbProcess.Outcome outcome, long settledMs, String pageCache) {}
+
   /**
    * Runs a YCSB phase on the Cassandra nodes: a load into a keyspace emptied first, and before a
    * measured phase the nodes' memtables flushed and their compactions finished.
    */
-  private YcsbProcess.Outcome ycsb(SuiteOptions.PlannedStep p, File stepReportDir) throws Exception {
+  private YcsbPhase ycsb(SuiteOptions.PlannedStep p, File stepReportDir) throws Exception {
     Step step = p.step();
     if (cassandra == null) {
       int nodes = conf.getInt(BenchmarkTool.STORAGE_NODES, 1);
@@ -131,11 +140,12 @@ public final class SuiteExecution implements AutoCloseable {
       tables.empty(props.getProperty(CassandraCqlKeys.KEYSPACE, CassandraCqlKeys.KEYSPACE_DEFAULT),
           props.getProperty(YcsbWorkload.TABLE, YcsbWorkload.TABLE_DEFAULT));
     }
+    long settledMs = 0;
     if (p.reported()) {
-      long settled = cassandra.settle();
-      out.printf(Locale.ROOT, "hibench run: memtables flushed, compactions finished in %.1f s%n", settled / 1000.0);
-      settledMs = settled;
+      settledMs = cassandra.settle();
+      out.printf(Locale.ROOT, "hibench run: memtables flushed, compactions finished in %.1f s%n", settledMs / 1000.0);
     }
+    String pageCache = pageCache(p);
     // YCSB's own output, as bin/ycsb prints it, in a file of the phase; here a line
     File output = new File(ycsbOutputDir(stepReportDir), String.format(Locale.ROOT, "%s-%s-%s-%d.txt", step.suiteWorkload(),
         p.profile().label(), p.kind(), p.run()));
@@ -150,7 +160,7 @@ public final class SuiteExecution implements AutoCloseable {
       out.println("hibench run: " + (lines.isEmpty() ? "YCSB exited with " + o.status() : lines.get(lines.size() - 1))
           + "; YCSB's output: " + output);
     }
-    return o;
+    return new YcsbPhase(o, settledMs, pageCache);
   }
 
   private static File ycsbOutputDir(File reportDir) {
@@ -160,16 +170,17 @@ public final class SuiteExecution implements AutoCloseable {
   }
 
   /** A measured phase's record, with what the suite's other records say: the storage's durability, the page cache, the suite's command. */
-  private RunResult ycsbRecord(Step step, YcsbProcess.Outcome o, String pageCache) throws IOException {
+  private RunResult ycsbRecord(Step step, YcsbPhase phase) throws IOException {
+    YcsbProcess.Outcome o = phase.outcome();
     long end = System.currentTimeMillis();
     RunResult r = YcsbResult.of(YcsbProcess.Phase.valueOf(step.workload()), o.args(), o.metrics(),
         end - Math.round(o.metrics().runtimeSec * 1000), end);
     r.configuration.put(BenchmarkTool.STORAGE_NODES, Integer.toString(cassandra.nodes()));
     r.configuration.put(BenchmarkTool.STORAGE_FSYNC, Boolean.toString(cassandra.syncsBeforeAck()));
     r.configuration.put(BenchmarkTool.STORAGE_COMMIT_LOG, cassandra.settings().commitLog().description());
-    r.configuration.put(PageCache.KEY, pageCache);
+    r.configuration.put(PageCache.KEY, phase.pageCache());
     r.configuration.put(SuiteOptions.SUITE_COMMAND, conf.get(SuiteOptions.SUITE_COMMAND, ""));
-    r.configuration.put(YcsbWorkload.SETTLED_MS, Long.toString(settledMs));
+    r.configuration.put(YcsbWorkload.SETTLED_MS, Long.toString(phase.settledMs()));
     Configuration publish = new Configuration(false);
     publish.set(Results.REPORT_DIR, reportDir.toString());
     Results.publish(publish, r);
