@@ -5,7 +5,8 @@
 #   scripts/run-all.sh [...]                                          (no cluster: the embedded default)
 # With HADOOP_EXECUTABLE it submits the suite's jars to that cluster with `$HADOOP_EXECUTABLE jar`,
 # step by step as `bin/hibench plan` lists them, and the tools append to report/hibench.report
-# and report/hibench.jsonl on this machine. Options are those of `bin/hibench run --help`.
+# and report/hibench.jsonl on this machine. Options are those of `bin/hibench run --help`, and
+# `--serving cassandra|hbase`: the store the ycsb-* steps run on (CASSANDRA_HOSTS, or HBASE_CONF_DIR).
 set -euo pipefail
 home="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 if [ -z "${HADOOP_EXECUTABLE:-}" ]; then
@@ -26,11 +27,16 @@ jar_of() {
   echo "$jar"
 }
 
-if grep -q '^[a-z]* ycsb ' "$plan" && [ -z "${CASSANDRA_HOSTS:-}" ]; then
-  # YCSB's steps need a serving store: the cluster's Cassandra (HBase on HDFS is to come)
+# YCSB's steps need the cluster's serving store: its Cassandra, or its HBase (--serving hbase)
+if grep -q '^[a-z]* ycsb [a-z]* cassandra-cql ' "$plan" && [ -z "${CASSANDRA_HOSTS:-}" ]; then
   echo "run-all.sh: the benchmark list has ycsb-* steps: set CASSANDRA_HOSTS=host[,host...] (and CASSANDRA_PORT if not 9042), or comment them out" >&2
   exit 2
 fi
+if grep -q '^[a-z]* ycsb [a-z]* hbase2 ' "$plan" && [ ! -f "${HBASE_CONF_DIR:-/etc/hbase/conf}/hbase-site.xml" ]; then
+  echo "run-all.sh: the ycsb-* steps run on HBase: set HBASE_CONF_DIR to the directory of the cluster's hbase-site.xml (not found in ${HBASE_CONF_DIR:-/etc/hbase/conf})" >&2
+  exit 2
+fi
+export HBASE_CONF_DIR="${HBASE_CONF_DIR:-/etc/hbase/conf}"
 total=$(wc -l < "$plan")
 step=0
 while read -r kind jar workload args; do
@@ -39,11 +45,14 @@ while read -r kind jar workload args; do
   [ "$kind" = measure ] || dir="$report/$kind"
   echo "[$step/$total] $kind, $jar: $workload $args" >&2
   if [ "$jar" = ycsb ]; then
-    # A YCSB phase, YCSB's own command line against the cluster's Cassandra. Unlike `bin/hibench
-    # run`, this neither empties the table before a load nor waits for the nodes' compactions.
+    # A YCSB phase, YCSB's own command line against the cluster's Cassandra or HBase. Unlike
+    # `bin/hibench run`, this neither empties the table before a load nor waits for compactions.
+    where=()
+    case "$args" in
+      cassandra-cql*) where=(-p hosts="$CASSANDRA_HOSTS" -p port="${CASSANDRA_PORT:-9042}") ;;
+    esac
     # shellcheck disable=SC2086
-    "$home/bin/hibench" ycsb "$workload" $args -p hosts="$CASSANDRA_HOSTS" -p port="${CASSANDRA_PORT:-9042}" \
-      -p hibench.report.dir="$dir" < /dev/null
+    "$home/bin/hibench" ycsb "$workload" $args "${where[@]}" -p hibench.report.dir="$dir" < /dev/null
     continue
   fi
   if [ "$jar" = hive-runner ]; then

@@ -3,17 +3,22 @@ package io.hibenchdse.hbase;
 import io.hibenchdse.node.NodeProcess;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.LocalHBaseCluster;
+import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.CompactionState;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 
 /**
  * Main class of the HBase JVM: ZooKeeper, a master and the region servers in one process, as HBase's
@@ -26,6 +31,7 @@ import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
 public final class HBaseNode {
   static final String SETTLE = "settle";
   static final String EMPTY = "empty";
+  static final String RESTART_REGION_SERVER = "restart-region-server";
 
   private HBaseNode() {}
 
@@ -33,6 +39,8 @@ public final class HBaseNode {
     Path dir = Path.of(args[0]);
     int regionServers = Integer.parseInt(args[1]);
     try {
+      // a region server started again in this JVM registers its metrics under the same names, as in HBase's own mini cluster
+      DefaultMetricsSystem.setMiniClusterMode(true);
       Configuration conf = HBaseConfiguration.create();
       conf.addResource(dir.resolve(LocalHBase.SITE).toUri().toURL());
       MiniZooKeeperCluster zk = new MiniZooKeeperCluster(conf);
@@ -41,7 +49,7 @@ public final class HBaseNode {
       LocalHBaseCluster cluster = new LocalHBaseCluster(conf, 1, regionServers);
       cluster.startup();
       Connection admin = ConnectionFactory.createConnection(conf);
-      NodeProcess.watchParent(line -> answer(dir, admin, line), () -> {
+      NodeProcess.watchParent(line -> answer(dir, cluster, admin, line), () -> {
         try {
           admin.close();
         } catch (IOException e) {
@@ -67,9 +75,11 @@ public final class HBaseNode {
   /**
    * One command of the parent's: {@value #SETTLE} flushes every table and waits until none compacts
    * (answering the milliseconds), {@value #EMPTY} {@code TABLE} truncates a table keeping its
-   * regions' splits (answering 0); a failure answers {@code failed: ...}.
+   * regions' splits (answering 0), {@value #RESTART_REGION_SERVER} crashes the first region server
+   * and starts another in its place (answering the milliseconds until it serves); a failure answers
+   * {@code failed: ...}.
    */
-  private static void answer(Path dir, Connection connection, String line) {
+  private static void answer(Path dir, LocalHBaseCluster cluster, Connection connection, String line) {
     long start = System.nanoTime();
     String answer;
     try (Admin admin = connection.getAdmin()) {
@@ -94,6 +104,17 @@ public final class HBaseNode {
           admin.truncateTable(table, true);
         }
         answer = "0";
+      } else if (line.equals(RESTART_REGION_SERVER)) {
+        // a crash, not a stop: nothing flushed, the master splits the dead server's WAL and replays it
+        // into the regions it reopens on the new server
+        ServerName crashed = cluster.getRegionServer(0).getServerName();
+        cluster.getRegionServer(0).abort("crashed on the parent's command");
+        cluster.waitOnRegionServer(0);
+        cluster.addRegionServer().start();
+        while (!recovered(connection, admin, crashed)) {
+          Thread.sleep(100);
+        }
+        answer = Long.toString(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
       } else {
         answer = "failed: no such command: " + line;
       }
@@ -105,6 +126,35 @@ public final class HBaseNode {
     } catch (IOException e) {
       e.printStackTrace(); // the parent times out and names this log
     }
+  }
+
+  /**
+   * Whether the master has dealt with {@code crashed}: it is no longer live, no region is in
+   * transition, and meta places every region of every table on a live server.
+   */
+  private static boolean recovered(Connection connection, Admin admin, ServerName crashed) {
+    try {
+      return placedOnLive(connection, admin, crashed);
+    } catch (IOException e) {
+      return false; // meta itself may be on the crashed server until the master reassigns it
+    }
+  }
+
+  private static boolean placedOnLive(Connection connection, Admin admin, ServerName crashed) throws IOException {
+    Collection<ServerName> live = admin.getRegionServers();
+    if (live.contains(crashed) || !admin.getClusterMetrics().getRegionStatesInTransition().isEmpty()) {
+      return false;
+    }
+    for (TableDescriptor t : admin.listTableDescriptors()) {
+      try (RegionLocator locator = connection.getRegionLocator(t.getTableName())) {
+        for (HRegionLocation l : locator.getAllRegionLocations()) {
+          if (!live.contains(l.getServerName())) {
+            return false;
+          }
+        }
+      }
+    }
+    return true;
   }
 
   /** Until the master is initialized and sees every region server: then a client's first table is served. */

@@ -30,31 +30,58 @@ public final class LocalHBase implements AutoCloseable {
   static final String SITE = "hbase-site.xml";
   /** The file in which the HBase JVM answers a command. */
   static final String ANSWER = "answer";
+  /** HBase's setting that makes every WAL sync an hsync. */
+  public static final String WAL_HSYNC = "hbase.wal.hsync";
   private static final long START_TIMEOUT_MS = 180_000;
+
+  /**
+   * What decides what an acknowledged write has reached: the copies HDFS keeps of the WAL and the
+   * HFiles ({@code dfs.replication} of HBase's own HDFS client; the default 3 on fewer DataNodes would
+   * leave every WAL under-replicated and rolling), and whether a WAL sync is an {@code hsync}, to the
+   * DataNodes' disks, rather than an {@code hflush}, to their memory ({@code hbase.wal.hsync}).
+   */
+  public record Settings(int replication, boolean walHsync) {
+    /** HBase's default WAL sync (hflush) at {@code replication} copies. */
+    public static Settings of(int replication) {
+      return new Settings(replication, false);
+    }
+
+    public Settings withWalHsync(boolean hsync) {
+      return new Settings(replication, hsync);
+    }
+
+    /** One line for a report: the WAL's sync and copies. */
+    public String description() {
+      return "WAL " + (walHsync ? "hsync (on the DataNodes' disks)" : "hflush (in the DataNodes' memory)") + " to " + replication
+          + (replication == 1 ? " copy" : " copies");
+    }
+  }
 
   private final Path dir;
   private final int regionServers;
   private final int zookeeperPort;
+  private final Settings settings;
   private Process process;
 
-  private LocalHBase(Path dir, int regionServers, int zookeeperPort) {
+  private LocalHBase(Path dir, int regionServers, int zookeeperPort, Settings settings) {
     this.dir = dir;
     this.regionServers = regionServers;
     this.zookeeperPort = zookeeperPort;
+    this.settings = settings;
   }
 
   /**
    * Starts a fresh HBase whose root directory is {@code /hbase} on {@code fileSystem} (an HDFS's
    * URI) and whose local files live under {@code dir} (emptied first).
    */
-  public static LocalHBase start(Path dir, URI fileSystem, int regionServers) throws IOException {
+  public static LocalHBase start(Path dir, URI fileSystem, int regionServers, Settings settings) throws IOException {
     if (regionServers < 1 || regionServers > 9) {
       throw new IllegalArgumentException("a local HBase has 1 to 9 region servers, not " + regionServers);
     }
     dir = dir.toAbsolutePath();
     NodeProcess.deleteTree(dir);
     Files.createDirectories(dir);
-    LocalHBase hbase = new LocalHBase(dir, regionServers, freePort());
+    LocalHBase hbase = new LocalHBase(dir, regionServers, freePort(), settings);
     Map<String, String> site = new LinkedHashMap<>();
     site.put("hbase.rootdir", fileSystem.resolve("/hbase").toString());
     site.put("hbase.cluster.distributed", "false");
@@ -68,6 +95,8 @@ public final class LocalHBase implements AutoCloseable {
     site.put("hbase.regionserver.port", "0");
     // HDFS has hflush and hsync: HBase's WAL may rely on them (it checks)
     site.put("hbase.unsafe.stream.capability.enforce", "true");
+    site.put("dfs.replication", Integer.toString(settings.replication()));
+    site.put(WAL_HSYNC, Boolean.toString(settings.walHsync()));
     hbase.writeSite(site);
     hbase.launch();
     return hbase;
@@ -91,6 +120,10 @@ public final class LocalHBase implements AutoCloseable {
     return regionServers;
   }
 
+  public Settings settings() {
+    return settings;
+  }
+
   /**
    * Flushes every table and waits until none compacts, as a measured phase should begin: with
    * nothing of the one before it still running into it. Returns the wait in milliseconds.
@@ -102,6 +135,15 @@ public final class LocalHBase implements AutoCloseable {
   /** Empties {@code table} (truncated, its regions' splits kept), if it exists. */
   public synchronized void empty(String table) throws IOException {
     ask(HBaseNode.EMPTY + " " + table, "empty " + table);
+  }
+
+  /**
+   * Crashes the first region server (as an abort does: nothing flushed) and starts another in its
+   * place; returns once the master has replayed the crashed server's WAL and every region is open
+   * again, with the milliseconds that took.
+   */
+  public synchronized long restartRegionServer() throws IOException {
+    return Long.parseLong(ask(HBaseNode.RESTART_REGION_SERVER, "restart a region server"));
   }
 
   private String ask(String command, String what) throws IOException {
@@ -204,13 +246,9 @@ public final class LocalHBase implements AutoCloseable {
     return NodeProcess.resourceLines(LocalHBase.class, "node.classpath").stream().flatMap(l -> Stream.of(l.split(java.io.File.pathSeparator))).toList();
   }
 
-
-
   private static int freePort() throws IOException {
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(host()))) {
       return s.getLocalPort();
     }
   }
-
-
 }

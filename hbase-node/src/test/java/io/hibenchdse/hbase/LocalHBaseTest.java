@@ -39,7 +39,7 @@ class LocalHBaseTest {
     Configuration dfsConf = new Configuration();
     dfsConf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dir.resolve("dfs").toString());
     MiniDFSCluster dfs = new MiniDFSCluster.Builder(dfsConf).numDataNodes(1).build();
-    try (LocalHBase hbase = LocalHBase.start(dir.resolve("hbase"), dfs.getURI(), 1)) {
+    try (LocalHBase hbase = LocalHBase.start(dir.resolve("hbase"), dfs.getURI(), 1, LocalHBase.Settings.of(1))) {
       TableName name = TableName.valueOf("probe");
       int rows = 500;
       try (Connection c = connect(hbase)) {

@@ -1,10 +1,12 @@
 package io.hibenchdse.launcher;
 
+import io.hibenchdse.launcher.suite.ServingStore;
 import io.hibenchdse.launcher.suite.SuiteOptions;
 import java.io.PrintStream;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code bin/hibench plan}: the steps of a suite run, one a line
@@ -15,6 +17,10 @@ import picocli.CommandLine.Mixin;
 final class PlanCommand implements Callable<Integer> {
   @Mixin SuiteOptions options;
 
+  @Option(names = "--serving", defaultValue = "cassandra", paramLabel = "cassandra|hbase",
+      description = "The store YCSB's steps run on: the cluster's Cassandra or its HBase (default: ${DEFAULT-VALUE}).")
+  ServingStore serving;
+
   private final PrintStream out;
 
   PlanCommand(PrintStream out) {
@@ -23,6 +29,7 @@ final class PlanCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    options.serving = serving;
     for (SuiteOptions.PlannedStep p : options.plan()) {
       out.println(p.kind() + " " + p.step().jar() + " " + String.join(" ", p.step().args()));
     }

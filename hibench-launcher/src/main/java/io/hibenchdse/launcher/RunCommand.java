@@ -10,9 +10,13 @@ import io.hibenchdse.launcher.report.Summary;
 import io.hibenchdse.launcher.storage.EmbeddedCfs;
 import io.hibenchdse.launcher.storage.EmbeddedHdfs;
 import io.hibenchdse.launcher.storage.EmbeddedStorage;
+import io.hibenchdse.hbase.LocalHBase;
 import io.hibenchdse.launcher.suite.Measurement;
+import io.hibenchdse.launcher.suite.ServingCluster;
+import io.hibenchdse.launcher.suite.ServingStore;
 import io.hibenchdse.launcher.suite.SuiteExecution;
 import io.hibenchdse.launcher.suite.SuiteOptions;
+import io.hibenchdse.launcher.suite.WriteAck;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -58,10 +62,10 @@ final class RunCommand implements Callable<Integer> {
       + " cfs.durable.writes=false or fs.local.subblock.size=4m; repeatable, recorded with every result.")
   Map<String, String> cfsSettings = new LinkedHashMap<>();
 
-  @Option(names = "--commitlog", defaultValue = "periodic", paramLabel = "periodic|group|batch",
-      description = "How the Cassandra nodes (cfs://'s, YCSB's) sync their commit log: Cassandra's default, every 10 s"
-      + " and acknowledging first (like an HDFS DataNode, which acknowledges from the OS's buffers), or before"
-      + " acknowledging, a 15 ms window's writes at a time or each batch (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--commitlog", paramLabel = "periodic|group|batch",
+      description = "How the Cassandra nodes sync their commit log: every 10 s, acknowledging first (Cassandra's default;"
+      + " like an HDFS DataNode, which acknowledges from the OS's buffers), or before acknowledging, a 15 ms window's"
+      + " writes at a time or each batch (default: periodic with --durability memory, group with disk).")
   LocalCassandra.CommitLog commitLog;
 
   @Option(names = "--report-dir", defaultValue = "report", description = "Where hibench.report and the JSON results go (default: ${DEFAULT-VALUE}).")
@@ -99,15 +103,17 @@ final class RunCommand implements Callable<Integer> {
     } else if (options.replication > nodes) {
       throw new UsageException("--replication " + options.replication + " needs as many nodes, and --nodes is " + nodes);
     }
+    LocalCassandra.CommitLog log = commitLog(commitLog, options.writeAck);
     if (Files.exists(workDir) && !Files.isDirectory(workDir)) {
       throw new UsageException("--work-dir " + workDir + " is a file, not a directory");
     }
+    options.serving = target == Target.hdfs ? ServingStore.hbase : ServingStore.cassandra;
     List<SuiteOptions.PlannedStep> plan = options.plan();
     File scratch = workDir.resolve("run-" + System.currentTimeMillis()).toFile();
     List<Measurement> measurements = new ArrayList<>();
     out.printf("hibench run: %d steps, profiles %s, %d warm-up + %d measured runs; data in %s%n",
         plan.size(), options.profiles, options.warmup, options.runs, scratch);
-    LocalCassandra.Settings cassandra = LocalCassandra.Settings.BENCHMARK.with(commitLog);
+    LocalCassandra.Settings cassandra = LocalCassandra.Settings.BENCHMARK.with(log);
     try (EmbeddedStorage storage = target == Target.hdfs ? EmbeddedHdfs.start(new File(scratch, "dfs"), nodes, true)
         : EmbeddedCfs.start(new File(scratch, "cassandra"), cassandra, nodes, options.replication).with(cfsSettings)) {
       Configuration conf = LocalRunner.configure(storage.conf(), new File(scratch, "mapred"));
@@ -117,9 +123,11 @@ final class RunCommand implements Callable<Integer> {
       List<String> all = spec.commandLine().getParseResult().originalArgs();
       conf.set(SuiteOptions.SUITE_COMMAND, command(all.subList(all.indexOf(spec.name()) + 1, all.size())));
       out.println("hibench run: " + storage.describe());
-      // YCSB's phases use cfs://'s nodes, or on HDFS nodes of their own (HBase on this HDFS is to come)
-      LocalCassandra nodesOfCfs = storage instanceof EmbeddedCfs cfs ? cfs.cluster() : null;
-      try (SuiteExecution execution = new SuiteExecution(conf, scratch, reportDir, dropCaches, out, nodesOfCfs, cassandra)) {
+      // YCSB's phases serve from the Hadoop stack's store or the Cassandra stack's
+      ServingCluster.Starter serving = storage instanceof EmbeddedCfs cfs ? ServingCluster.onCassandra(cfs.cluster())
+          : ServingCluster.onHBase(new File(scratch, "ycsb-hbase"), ((EmbeddedHdfs) storage).uri(), nodes,
+              LocalHBase.Settings.of(options.replication).withWalHsync(options.writeAck == WriteAck.disk));
+      try (SuiteExecution execution = new SuiteExecution(conf, scratch, reportDir, dropCaches, out, serving)) {
         int status = execution.run(plan, measurements);
         if (status != 0) {
           return status;
@@ -139,6 +147,22 @@ final class RunCommand implements Callable<Integer> {
       Files.delete(workDir);
     }
     return 0;
+  }
+
+  /**
+   * The Cassandra nodes' commit log: as given, which must agree with {@code --durability}, or the one
+   * that does (periodic acknowledges from memory, group syncs a 15 ms window's writes before).
+   */
+  static LocalCassandra.CommitLog commitLog(LocalCassandra.CommitLog given, WriteAck ack) {
+    if (given == null) {
+      return ack == WriteAck.disk ? LocalCassandra.CommitLog.GROUP : LocalCassandra.CommitLog.PERIODIC;
+    }
+    if ((given == LocalCassandra.CommitLog.PERIODIC) != (ack == WriteAck.memory)) {
+      throw new UsageException("--commitlog " + given.name().toLowerCase(java.util.Locale.ROOT) + " acknowledges a write "
+          + (ack == WriteAck.memory ? "once it is on disk" : "before it is on disk") + ", and --durability is " + ack
+          + ": the two stores would not do the same work");
+    }
+    return given;
   }
 
   /** {@code bin/hibench run} with these arguments, quoted for a POSIX shell where needed. */

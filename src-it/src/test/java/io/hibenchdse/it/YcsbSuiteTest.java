@@ -22,10 +22,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The suite's ycsb-* steps as {@code bin/hibench run} runs them: on cfs://'s own Cassandra nodes or,
- * beside the HDFS, on nodes of their own; a load, an unreported warm-up and a measured run per
- * repetition, each measured phase after a flush with compactions finished, its record saying so, the
- * report's serving tables, and {@code compare} refusing runs whose commit logs differ.
+ * The suite's ycsb-* steps as {@code bin/hibench run} runs them: on cfs://'s own Cassandra nodes or on
+ * HBase over the HDFS; a load, an unreported warm-up and a measured run per repetition, each measured
+ * phase after a flush with compactions finished, its record saying so, the report's serving tables,
+ * and {@code compare} taking the two stores at matched durability and refusing them at another.
  */
 class YcsbSuiteTest {
   static final Path HOME = Path.of(System.getProperty("user.dir")).getParent();
@@ -86,6 +86,10 @@ class YcsbSuiteTest {
       assertTrue(line.startsWith(e[0] + " cassandra-cql -P ") && line.contains(" -p recordcount=" + records + " ")
           && line.contains(" -p operationcount=" + e[1] + " ") && line.contains(" -p hibench.suite.scale=" + records + "-records "), line);
     }
+    Outcome hbase = hibench("plan", "--benchmarks", list.toString(), "--serving", "hbase", "--durability", "disk");
+    assertEquals(0, hbase.status(), hbase.err());
+    assertTrue(hbase.out().lines().allMatch(l -> l.matches("(measure|warmup) ycsb (load|run) hbase2 -P .*")
+        && l.contains(" -p durability=FSYNC_WAL ") && !l.contains("cassandra")), hbase.out());
     Outcome bad = hibench("plan", "--benchmarks", list.toString(), "--ycsb-records", "0");
     assertEquals(2, bad.status());
     assertTrue(bad.err().contains("--ycsb-records must be at least 1"), bad.err());
@@ -93,7 +97,7 @@ class YcsbSuiteTest {
 
   @Test
   void ycsbStepsRunOnCfsNodesWithTheirHygieneRecordedAndReported() throws Exception {
-    Outcome o = suite("cfs", "ycsb-a\nycsb-c\n", "--target", "cfs", "--runs", "2", "--warmup", "1", "--commitlog", "group");
+    Outcome o = suite("cfs", "ycsb-a\nycsb-c\n", "--target", "cfs", "--runs", "2", "--warmup", "1", "--durability", "disk");
     assertEquals(0, o.status(), o.out() + o.err());
     Matcher cfs = Pattern.compile("cfs:// at cfs://(127\\.0\\.0\\.1:\\d+)/").matcher(o.out());
     assertTrue(cfs.find(), o.out());
@@ -132,28 +136,79 @@ class YcsbSuiteTest {
     assertTrue(html.contains("Commit log: commitlog_sync group 15ms"), "the storage line");
   }
 
+  /**
+   * The whole picture at matched durability: on HDFS the steps run on HBase over it, on cfs:// on its
+   * Cassandra nodes, and compare takes the two; at {@code --durability disk} HBase syncs its WAL,
+   * which compare refuses against a run that did not.
+   */
   @Test
-  void besideHdfsOnNodesOfTheirOwnAndCompareRefusesAnotherCommitLog() throws Exception {
-    Outcome periodic = suite("hdfs", "ycsb-c\n", "--runs", "1");
-    assertEquals(0, periodic.status(), periodic.out() + periodic.err());
-    assertTrue(periodic.out().contains("YCSB's Cassandra: 1 node of its own beside the storage"), periodic.out());
+  void onHBaseBesideHdfsComparedWithCassandraOnCfsAndRefusedAgainstAnotherDurability() throws Exception {
+    Outcome hdfs = suite("hdfs", "ycsb-a\nycsb-c\n", "--runs", "1");
+    assertEquals(0, hdfs.status(), hdfs.out() + hdfs.err());
+    assertTrue(hdfs.out().contains("YCSB's store: HBase 2.6.1-hadoop3 on the HDFS, 1 region server(s), WAL hflush"), hdfs.out());
     List<RunResult> records = records("hdfs");
-    assertEquals(2, records.size());
-    assertEquals("false", records.get(1).configuration.get(BenchmarkTool.STORAGE_FSYNC), "Cassandra's default: periodic");
-    Outcome batch = suite("batch", "ycsb-c\n", "--runs", "1", "--commitlog", "batch");
-    assertEquals(0, batch.status(), batch.out() + batch.err());
-    Outcome compare = hibench("compare", dir.resolve("hdfs").toString(), dir.resolve("batch").toString(),
+    assertEquals(List.of("HadoopYcsb-a-load", "HadoopYcsb-a", "HadoopYcsb-c-load", "HadoopYcsb-c"),
+        records.stream().map(r -> r.type).toList());
+    for (RunResult r : records) {
+      YcsbMetrics m = r.metrics(YcsbMetrics.class);
+      assertTrue(r.fileSystem.matches("hbase://127\\.0\\.0\\.1:\\d+/usertable"), r.fileSystem);
+      assertEquals("hbase2", r.parameters.get("binding"));
+      assertEquals(1_000, m.operations, r.type);
+      assertEquals(0, m.errors, r.type);
+      assertEquals("SYNC_WAL", r.configuration.get("durability"), "the WAL synced before acknowledging: hflush");
+      assertEquals("false", r.configuration.get("hbase.wal.hsync"));
+      assertEquals("false", r.configuration.get(BenchmarkTool.STORAGE_FSYNC));
+      assertEquals("4", r.configuration.get("hbase.regions"), "four regions per region server");
+      assertEquals(1, r.replication, "the WAL's copies: the HDFS's one DataNode");
+      assertTrue(r.configuration.get("hibench.ycsb.settled.ms").matches("\\d+"), "the wait before the phase");
+    }
+    assertEquals(1_000, count(records.get(3).metrics(YcsbMetrics.class), YcsbMetrics.VERIFY), "every value read was checked");
+
+    Outcome cfs = suite("cfs", "ycsb-a\nycsb-c\n", "--runs", "1", "--target", "cfs");
+    assertEquals(0, cfs.status(), cfs.out() + cfs.err());
+    Outcome compare = hibench("compare", dir.resolve("hdfs").toString(), dir.resolve("cfs").toString(),
         "--out", dir.resolve("compare").toString());
-    assertEquals(2, compare.status(), compare.out() + compare.err());
-    assertTrue(compare.err().contains("fsync before acknowledging"), compare.err());
+    assertEquals(0, compare.status(), "matched: memory on both sides\n" + compare.out() + compare.err());
+    List<String> rows = Files.readAllLines(dir.resolve("compare/compare.csv"));
+    for (String w : List.of("ycsb-a-load", "ycsb-a", "ycsb-c-load", "ycsb-c")) {
+      assertTrue(rows.stream().anyMatch(l -> l.matches(w + ",tiny,.*,\\d+\\.\\d{4}")), w + " with its latency ratio: " + rows);
+    }
+    try (HeadlessChromium chromium = HeadlessChromium.start()) {
+      HeadlessChromium.Page page = chromium.open(dir.resolve("hdfs/index.html"));
+      assertEquals(List.of(), page.errors(), "errors while loading index.html");
+      assertTrue(Files.readString(dir.resolve("hdfs/index.html")).contains("Mean and percentile latencies per operation type"));
+      assertTrue(page.images().stream().allMatch(size -> size[0] > 0), "every chart drawn");
+      HeadlessChromium.Page comparePage = chromium.open(dir.resolve("compare/compare.html"));
+      assertEquals(List.of(), comparePage.errors(), "errors while loading compare.html");
+      assertTrue(Files.readString(dir.resolve("compare/compare.html")).contains("ycsb-c-load"), "the serving rows");
+    }
+
+    Outcome disk = suite("disk", "ycsb-c\n", "--runs", "1", "--durability", "disk");
+    assertEquals(0, disk.status(), disk.out() + disk.err());
+    RunResult synced = records("disk").get(1);
+    assertEquals("FSYNC_WAL", synced.configuration.get("durability"));
+    assertEquals("true", synced.configuration.get("hbase.wal.hsync"));
+    assertEquals("true", synced.configuration.get(BenchmarkTool.STORAGE_FSYNC));
+    Outcome refused = hibench("compare", dir.resolve("hdfs").toString(), dir.resolve("disk").toString(),
+        "--out", dir.resolve("compare").toString());
+    assertEquals(2, refused.status(), refused.out() + refused.err());
+    assertTrue(refused.err().contains("fsync before acknowledging"), refused.err());
     // forced, B's mean latency over A's, from the two records' operation-weighted means
-    Outcome forced = hibench("compare", "--force", dir.resolve("hdfs").toString(), dir.resolve("batch").toString(),
+    Outcome forced = hibench("compare", "--force", dir.resolve("hdfs").toString(), dir.resolve("disk").toString(),
         "--out", dir.resolve("compare").toString());
     assertEquals(0, forced.status(), forced.out() + forced.err());
-    double ratio = records("batch").get(1).metrics(YcsbMetrics.class).meanUs / records.get(1).metrics(YcsbMetrics.class).meanUs;
+    double ratio = synced.metrics(YcsbMetrics.class).meanUs / records.get(3).metrics(YcsbMetrics.class).meanUs;
     String row = Files.readAllLines(dir.resolve("compare/compare.csv")).stream().filter(l -> l.startsWith("ycsb-c,tiny,"))
         .findFirst().orElseThrow();
     assertTrue(row.endsWith(String.format(java.util.Locale.ROOT, ",%.4f", ratio)), row + " against " + ratio);
+  }
+
+  @Test
+  void aCommitLogThatContradictsTheDurabilityIsRefusedInOneLine() {
+    Outcome o = hibench("run", "--target", "cfs", "--durability", "disk", "--commitlog", "periodic");
+    assertEquals(2, o.status(), o.out() + o.err());
+    assertEquals(List.of("hibench run: --commitlog periodic acknowledges a write before it is on disk, and --durability is disk:"
+        + " the two stores would not do the same work"), o.err().lines().toList());
   }
 
   private static long count(YcsbMetrics m, String type) {

@@ -29,7 +29,9 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.hbase.filter.PageFilter;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
@@ -100,8 +102,17 @@ public class HBaseClient2 extends DB {
           admin.createTable(TableDescriptorBuilder.newBuilder(table).setColumnFamily(ColumnFamilyDescriptorBuilder.of(family)).build(),
               splits(regions));
         }
+        TableDescriptor found = admin.getDescriptor(table);
+        if (!found.hasColumnFamily(family)) {
+          // every write would fail alone, and YCSB would report a run of errors
+          throw new DBException("table " + table + " has no column family '" + Bytes.toString(family) + "' ("
+              + HBaseKeys.COLUMN_FAMILY + "); it has " + found.getColumnFamilyNames().stream().map(Bytes::toString).sorted().toList());
+        }
         System.err.println("hbase2: table " + table + ", " + admin.getRegions(table).size() + " regions on " + servers
             + " region server(s)");
+      } catch (DBException e) {
+        close();
+        throw e;
       } catch (IOException e) {
         close();
         throw new DBException("cannot create or find table " + table + " through ZooKeeper at " + where + ": " + e.getMessage(), e);

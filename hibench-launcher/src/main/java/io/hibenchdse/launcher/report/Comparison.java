@@ -118,10 +118,10 @@ public final class Comparison {
 
   /** The table on the console: both means with sigma, B's ratios. */
   public void print(PrintStream console) {
-    console.printf(Locale.ROOT, "%-12s %-9s %14s %14s %10s %12s %12s%n", "Workload", "Profile", "A time(s)", "B time(s)",
+    console.printf(Locale.ROOT, "%-12s %-14s %14s %14s %10s %12s %12s%n", "Workload", "Profile", "A time(s)", "B time(s)",
         "Time B/A", "Thruput B/A", "Latency B/A");
     for (Row r : rows) {
-      console.printf(Locale.ROOT, "%-12s %-9s %14s %14s %10.3f %12.3f %12s%n", r.workload(), r.profile(),
+      console.printf(Locale.ROOT, "%-12s %-14s %14s %14s %10.3f %12.3f %12s%n", r.workload(), r.profile(),
           meanSigma(r.meanSecA(), r.sigmaSecA()), meanSigma(r.meanSecB(), r.sigmaSecB()), r.timeRatio(), r.throughputRatio(),
           ratio(r.latencyRatio(), "-"));
     }

@@ -57,10 +57,10 @@ public final class Summary {
   }
 
   public static void print(List<Row> rows, PrintStream out) {
-    out.printf(Locale.ROOT, "%-12s %-9s %4s %16s %10s %9s %8s %9s %9s %16s%n", "Workload", "Profile",
+    out.printf(Locale.ROOT, "%-12s %-14s %4s %16s %10s %9s %8s %9s %9s %16s%n", "Workload", "Profile",
         "Runs", "Data(bytes)", "Time(s)", "sigma(s)", "sigma(%)", "DataD(%)", "TimeD(%)", "Throughput(B/s)");
     for (Row r : rows) {
-      out.printf(Locale.ROOT, "%-12s %-9s %4d %16.0f %10.3f %9.3f %8.1f %9.1f %9.1f %16.0f%n",
+      out.printf(Locale.ROOT, "%-12s %-14s %4d %16.0f %10.3f %9.3f %8.1f %9.1f %9.1f %16.0f%n",
           r.workload(), r.profile(), r.runs(), r.dataBytes(), r.meanSec(), r.sigmaSec(), r.sigmaPct(),
           r.dataDeltaPct(), r.timeDeltaPct(), r.meanThroughputBytesPerSec());
     }

@@ -2,9 +2,9 @@ package io.hibenchdse.launcher.storage;
 
 import io.hibenchdse.cfs.CfsConfigKeys;
 import io.hibenchdse.ycsb.CassandraCqlKeys;
+import io.hibenchdse.ycsb.HBaseKeys;
 import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.RunResult;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -21,7 +21,8 @@ public record Durability(String replication, String writeAcks, String readReplic
 
   public static Durability of(RunResult r) {
     int rf = r.replication;
-    String scheme = r.fileSystem == null ? "" : URI.create(r.fileSystem).getScheme();
+    // not parsed as a URI: a YCSB record on HBase may name its quorum "(hbase-site.xml)"
+    String scheme = r.fileSystem == null || !r.fileSystem.contains("://") ? "" : r.fileSystem.substring(0, r.fileSystem.indexOf("://"));
     String write = NOT_RECORDED;
     String read = NOT_RECORDED;
     String crash = NOT_RECORDED;
@@ -36,6 +37,12 @@ public record Durability(String replication, String writeAcks, String readReplic
       write = ofReplicas(replicas(r.configuration.get(CassandraCqlKeys.WRITE_CL), rf), rf);
       read = ofReplicas(replicas(r.configuration.get(CassandraCqlKeys.READ_CL), rf), rf);
       crash = "true"; // the binding's keyspace keeps durable writes: the commit log is in the OS's buffers at least
+    } else if ("hbase".equals(scheme)) { // YCSB on HBase: the WAL's pipeline over the HDFS, one region server serving a row
+      write = ofReplicas(rf, rf);
+      read = ofReplicas(1, rf);
+      // a write skipping the WAL, or acknowledged before its WAL sync, lives in the region server's memory alone
+      String walDurability = r.configuration.getOrDefault(HBaseKeys.DURABILITY, HBaseKeys.DURABILITY_DEFAULT);
+      crash = Boolean.toString(!walDurability.equals("SKIP_WAL") && !walDurability.equals("ASYNC_WAL"));
     } else if ("hdfs".equals(scheme) || "file".equals(scheme)) {
       write = ofReplicas(rf, rf); // HDFS's pipeline acknowledges once every replica has the packet
       read = ofReplicas(1, rf);

@@ -29,7 +29,8 @@ public final class EmbeddedHBase implements EmbeddedStorage {
   public static EmbeddedHBase open(File dir, int nodes) throws IOException {
     EmbeddedHdfs hdfs = EmbeddedHdfs.open(new File(dir, "dfs"), nodes, true);
     try {
-      return new EmbeddedHBase(hdfs, LocalHBase.start(new File(dir, "hbase").toPath(), hdfs.uri(), nodes));
+      return new EmbeddedHBase(hdfs, LocalHBase.start(new File(dir, "hbase").toPath(), hdfs.uri(), nodes,
+          LocalHBase.Settings.of(Math.min(3, nodes))));
     } catch (IOException | RuntimeException e) {
       hdfs.close();
       throw e;

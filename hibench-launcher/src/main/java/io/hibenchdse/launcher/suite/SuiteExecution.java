@@ -5,11 +5,8 @@ import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.WorkloadDriver;
 import io.hibenchdse.hive.runner.HiveProcess;
-import io.hibenchdse.cassandra.LocalCassandra;
 import io.hibenchdse.launcher.storage.PageCache;
-import io.hibenchdse.ycsb.CassandraCqlKeys;
 import io.hibenchdse.ycsb.YcsbArgs;
-import io.hibenchdse.ycsb.YcsbTables;
 import io.hibenchdse.ycsb.YcsbProcess;
 import io.hibenchdse.ycsb.YcsbResult;
 import java.io.File;
@@ -27,8 +24,9 @@ import org.apache.hadoop.conf.Configuration;
  * Runs a planned suite on a storage's configuration, a line per step: preparations and warm-ups
  * report into scratch space, measured runs into the report directory (with the page cache dropped
  * first when asked). The Hive queries share one Hive JVM, started by the first, so Hive's metastore
- * is made once. YCSB's phases run on the given Cassandra nodes (cfs://'s), or on nodes of their own
- * started for the first of them, which flush and finish compacting before every measured phase.
+ * is made once. YCSB's phases run on a serving store started for the first of them (cfs://'s
+ * Cassandra nodes, or HBase on the HDFS), which flushes and finishes compacting before every
+ * measured phase.
  */
 public final class SuiteExecution implements AutoCloseable {
   private final Configuration conf;
@@ -36,25 +34,19 @@ public final class SuiteExecution implements AutoCloseable {
   private final Path reportDir;
   private final boolean dropCaches;
   private final PrintStream out;
-  private final LocalCassandra.Settings cassandraSettings;
+  private final ServingCluster.Starter servingStarter;
   private HiveProcess hive;
-  private LocalCassandra cassandra;
-  private boolean ownCassandra;
-  private YcsbTables tables;
+  private ServingCluster serving;
 
-  /**
-   * An execution on {@code conf}'s storage; YCSB's phases on {@code cassandra}, or when it is null on
-   * nodes started with {@code cassandraSettings} (as many as the storage has) under {@code scratch}.
-   */
+  /** An execution on {@code conf}'s storage, YCSB's phases on the store {@code serving} starts. */
   public SuiteExecution(Configuration conf, File scratch, Path reportDir, boolean dropCaches, PrintStream out,
-      LocalCassandra cassandra, LocalCassandra.Settings cassandraSettings) {
+      ServingCluster.Starter serving) {
     this.conf = conf;
     this.scratch = scratch;
     this.reportDir = reportDir;
     this.dropCaches = dropCaches;
     this.out = out;
-    this.cassandra = cassandra;
-    this.cassandraSettings = cassandraSettings;
+    this.servingStarter = serving;
   }
 
   /** Runs the steps, adding each measured run to {@code measured}; returns 0, or the exit status of the step that failed. */
@@ -118,32 +110,25 @@ public final class SuiteExecution implements AutoCloseable {
   private record YcsbPhase(YcsbProcess.Outcome outcome, long settledMs, String pageCache) {}
 
   /**
-   * Runs a YCSB phase on the Cassandra nodes: a load into a keyspace emptied first, and before a
-   * measured phase the nodes' memtables flushed and their compactions finished.
+   * Runs a YCSB phase on the serving store: a load into a table emptied first, and before a measured
+   * phase the store's memory flushed and its compactions finished.
    */
   private YcsbPhase ycsb(SuiteOptions.PlannedStep p, File stepReportDir) throws Exception {
     Step step = p.step();
-    if (cassandra == null) {
-      int nodes = conf.getInt(BenchmarkTool.STORAGE_NODES, 1);
-      out.println("hibench run: YCSB's Cassandra: " + nodes + (nodes == 1 ? " node" : " nodes") + " of its own beside the storage");
-      cassandra = LocalCassandra.start(new File(scratch, "ycsb-cassandra").toPath(), cassandraSettings, nodes);
-      ownCassandra = true;
+    if (serving == null) {
+      serving = servingStarter.start();
+      out.println("hibench run: YCSB's store: " + serving.describe());
     }
     YcsbProcess.Phase phase = YcsbProcess.Phase.valueOf(step.workload());
     List<String> args = new ArrayList<>(step.args().subList(2, step.args().size()));
-    args.addAll(List.of("-p", CassandraCqlKeys.HOSTS + "=" + cassandra.host(), "-p", CassandraCqlKeys.PORT + "=" + cassandra.port()));
+    args.addAll(serving.connection());
     if (phase == YcsbProcess.Phase.load) {
-      if (tables == null) {
-        tables = new YcsbTables(cassandra.host(), cassandra.port());
-      }
-      java.util.Properties props = YcsbArgs.parse(args).properties();
-      tables.empty(props.getProperty(CassandraCqlKeys.KEYSPACE, CassandraCqlKeys.KEYSPACE_DEFAULT),
-          props.getProperty(YcsbWorkload.TABLE, YcsbWorkload.TABLE_DEFAULT));
+      serving.empty(YcsbArgs.parse(args).properties());
     }
     long settledMs = 0;
     if (p.reported()) {
-      settledMs = cassandra.settle();
-      out.printf(Locale.ROOT, "hibench run: memtables flushed, compactions finished in %.1f s%n", settledMs / 1000.0);
+      settledMs = serving.settle();
+      out.printf(Locale.ROOT, "hibench run: flushed, compactions finished in %.1f s%n", settledMs / 1000.0);
     }
     String pageCache = pageCache(p);
     // YCSB's own output, as bin/ycsb prints it, in a file of the phase; here a line
@@ -175,9 +160,7 @@ public final class SuiteExecution implements AutoCloseable {
     long end = System.currentTimeMillis();
     RunResult r = YcsbResult.of(YcsbProcess.Phase.valueOf(step.workload()), o.args(), o.metrics(),
         end - Math.round(o.metrics().runtimeSec * 1000), end);
-    r.configuration.put(BenchmarkTool.STORAGE_NODES, Integer.toString(cassandra.nodes()));
-    r.configuration.put(BenchmarkTool.STORAGE_FSYNC, Boolean.toString(cassandra.syncsBeforeAck()));
-    r.configuration.put(BenchmarkTool.STORAGE_COMMIT_LOG, cassandra.settings().commitLog().description());
+    serving.describe(r);
     r.configuration.put(PageCache.KEY, phase.pageCache());
     r.configuration.put(SuiteOptions.SUITE_COMMAND, conf.get(SuiteOptions.SUITE_COMMAND, ""));
     r.configuration.put(YcsbWorkload.SETTLED_MS, Long.toString(phase.settledMs()));
@@ -188,21 +171,18 @@ public final class SuiteExecution implements AutoCloseable {
   }
 
   /**
-   * Stops the Hive JVM, if one was started: before the storage stops, so Hive removes its session
-   * directories; and YCSB's own Cassandra nodes.
+   * Stops the Hive JVM and YCSB's store, where they were started: before the storage stops, so Hive
+   * removes its session directories and HBase's files are not cut from under it.
    */
   @Override
   public void close() throws Exception {
-    if (hive != null) {
-      hive.close();
-    }
-    if (tables != null) {
-      tables.close();
-    }
-    if (ownCassandra) {
-      // their data goes with the scratch space: no drain to wait for
-      for (int i = 0; i < cassandra.nodes(); i++) {
-        cassandra.kill(i);
+    try {
+      if (hive != null) {
+        hive.close();
+      }
+    } finally {
+      if (serving != null) {
+        serving.close();
       }
     }
   }

@@ -49,6 +49,15 @@ public final class SuiteOptions {
       + " smallest first: the first is the baseline (the reference report's: 100000,150000,200000,250000,300000).")
   List<Long> ycsbRecords = new ArrayList<>();
 
+  @Option(names = "--durability", defaultValue = "memory", paramLabel = "memory|disk",
+      description = "What the serving stores' writes reach before they are acknowledged, the same for Cassandra and HBase:"
+      + " the replicas' memory (Cassandra's periodic commit log, HBase's hflushed WAL) or their disks (a synced commit log,"
+      + " HBase's FSYNC_WAL with hbase.wal.hsync) (default: ${DEFAULT-VALUE}).")
+  public WriteAck writeAck;
+
+  /** The store YCSB's steps run on: set by the command (run: by its target; plan: by its option). */
+  public ServingStore serving = ServingStore.cassandra;
+
   @Option(names = "--root", defaultValue = "/HiBench", description = "Data directory on the file system (default: ${DEFAULT-VALUE}).")
   String root;
 
@@ -73,7 +82,7 @@ public final class SuiteOptions {
     if (m < 1 || r < 1 || rep < 1 || runs < 1 || warmup < 0 || ycsbRecords.stream().anyMatch(n -> n < 1)) {
       throw new UsageException("--maps, --reduces, --replication, --runs and --ycsb-records must be at least 1 and --warmup at least 0");
     }
-    return new SuiteWorkload.Context(m, r, rep, ycsbWorkloads, List.copyOf(ycsbRecords));
+    return new SuiteWorkload.Context(m, r, rep, ycsbWorkloads, List.copyOf(ycsbRecords), serving, writeAck);
   }
 
   /**

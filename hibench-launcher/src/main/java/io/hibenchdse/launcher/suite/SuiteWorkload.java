@@ -8,10 +8,11 @@ public interface SuiteWorkload {
   /**
    * What every workload's steps are made with: map and reduce task counts a run asks for
    * (HiBench's NUM_MAPS and NUM_REDS; YCSB's client threads are the maps), the replication of what
-   * it writes, the directory of YCSB's workload files, and YCSB's series of record counts (none: the
-   * profile's).
+   * it writes, the directory of YCSB's workload files, YCSB's series of record counts (none: the
+   * profile's), the store YCSB's steps run on and what its writes reach before they are acknowledged.
    */
-  record Context(int maps, int reduces, int replication, Path ycsbWorkloads, List<Long> ycsbRecords) {}
+  record Context(int maps, int reduces, int replication, Path ycsbWorkloads, List<Long> ycsbRecords, ServingStore serving,
+      WriteAck writeAck) {}
 
   /** The name in benchmarks.lst. */
   String suiteName();

@@ -1,12 +1,13 @@
 package io.hibenchdse.launcher.suite;
 
 import io.hibenchdse.ycsb.CassandraCqlKeys;
+import io.hibenchdse.ycsb.HBaseKeys;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * YCSB's workloads A-F as suite steps on Cassandra, each run as seed 004 asks: a load into an emptied
+ * YCSB's workloads A-F as suite steps on Cassandra or HBase, each run as seed 004 asks: a load into an emptied
  * table (measured), a warm-up run phase (not measured) and the measured run phase, each in a
  * YCSB JVM of its own as YCSB's {@code bin/ycsb} runs them. Records and operations per profile, from
  * 1,000 at tiny to a billion at bigdata, or a series of counts of its own
@@ -17,7 +18,6 @@ public enum YcsbWorkload implements SuiteWorkload {
 
   /** The jar name of YCSB steps: they run as {@code bin/hibench ycsb} runs them. */
   public static final String JAR = "ycsb";
-  public static final String BINDING = "cassandra-cql";
   /** The suite workload of a load: {@code ycsb-a-load} beside {@code ycsb-a}, so loads and runs are summed apart. */
   public static final String LOAD = "-load";
   /** Recorded with a measured phase: how long the nodes took to flush and finish compacting before it. */
@@ -66,13 +66,22 @@ public enum YcsbWorkload implements SuiteWorkload {
         new Step(suiteName(), JAR, args("run", par, n, n), Step.Role.MEASURE));
   }
 
-  /** YCSB's command line: the workload file, the counts, cfs://'s consistency levels, the keyspace's replication. */
+  /**
+   * YCSB's command line: the workload file, the counts and the store's settings; on Cassandra cfs://'s
+   * consistency levels and the keyspace's replication, on HBase the writes' WAL durability (the
+   * HDFS's replication is the store's own).
+   */
   private List<String> args(String phase, Context par, long records, long operations) {
-    return List.of(phase, BINDING,
+    List<String> args = new ArrayList<>(List.of(phase, par.serving().binding(),
         "-P", par.ycsbWorkloads().resolve("workload" + name().toLowerCase(Locale.ROOT)).toString(),
         "-threads", Integer.toString(par.maps()),
-        "-p", "recordcount=" + records, "-p", "operationcount=" + operations,
-        "-p", CassandraCqlKeys.REPLICATION + "=" + par.replication(),
-        "-p", CassandraCqlKeys.WRITE_CL + "=QUORUM", "-p", CassandraCqlKeys.READ_CL + "=ONE");
+        "-p", "recordcount=" + records, "-p", "operationcount=" + operations));
+    if (par.serving() == ServingStore.hbase) {
+      args.addAll(List.of("-p", HBaseKeys.DURABILITY + "=" + par.writeAck().hbaseDurability()));
+    } else {
+      args.addAll(List.of("-p", CassandraCqlKeys.REPLICATION + "=" + par.replication(),
+          "-p", CassandraCqlKeys.WRITE_CL + "=QUORUM", "-p", CassandraCqlKeys.READ_CL + "=ONE"));
+    }
+    return List.copyOf(args);
   }
 }

@@ -1,0 +1,16 @@
+package io.hibenchdse.launcher.suite;
+
+/** The store YCSB's steps run on, with the YCSB binding that speaks to it. */
+public enum ServingStore {
+  cassandra("cassandra-cql"), hbase("hbase2");
+
+  private final String binding;
+
+  ServingStore(String binding) {
+    this.binding = binding;
+  }
+
+  public String binding() {
+    return binding;
+  }
+}
