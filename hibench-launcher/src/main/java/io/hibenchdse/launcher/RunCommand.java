@@ -51,7 +51,8 @@ final class RunCommand implements Callable<Integer> {
   CommandSpec spec;
 
   @Option(names = "--target", defaultValue = "hdfs", paramLabel = "hdfs|cfs",
-      description = "Storage to run on: an in-process HDFS, or cfs:// on Cassandra nodes in child JVMs (default: ${DEFAULT-VALUE}).")
+      description = "Storage to run on: an in-process HDFS (YCSB's steps on HBase over it), or cfs:// on Cassandra nodes in"
+      + " child JVMs (YCSB's steps on those nodes) (default: ${DEFAULT-VALUE}).")
   Target target;
 
   @Option(names = {"--nodes", "--datanodes"}, defaultValue = "1",

@@ -43,7 +43,7 @@ final class CassandraServing implements ServingCluster {
   }
 
   @Override
-  public void describe(RunResult r) {
+  public void record(RunResult r) {
     r.configuration.put(BenchmarkTool.STORAGE_NODES, Integer.toString(cassandra.nodes()));
     r.configuration.put(BenchmarkTool.STORAGE_FSYNC, Boolean.toString(cassandra.syncsBeforeAck()));
     r.configuration.put(BenchmarkTool.STORAGE_COMMIT_LOG, cassandra.settings().commitLog().description());

@@ -56,7 +56,7 @@ final class HBaseServing implements ServingCluster {
    * asks for FSYNC_WAL.
    */
   @Override
-  public void describe(RunResult r) {
+  public void record(RunResult r) {
     LocalHBase.Settings s = hbase.settings();
     r.replication = (short) s.replication();
     r.configuration.put(BenchmarkTool.STORAGE_NODES, Integer.toString(hbase.regionServers()));

@@ -43,7 +43,7 @@ public interface ServingCluster extends AutoCloseable {
   long settle() throws IOException;
 
   /** Adds what the store's side decides to a measured phase's record: nodes, fsync, the log's sync. */
-  void describe(RunResult r);
+  void record(RunResult r);
 
   @Override
   void close();

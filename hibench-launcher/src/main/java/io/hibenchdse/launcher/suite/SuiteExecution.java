@@ -160,7 +160,7 @@ public final class SuiteExecution implements AutoCloseable {
     long end = System.currentTimeMillis();
     RunResult r = YcsbResult.of(YcsbProcess.Phase.valueOf(step.workload()), o.args(), o.metrics(),
         end - Math.round(o.metrics().runtimeSec * 1000), end);
-    serving.describe(r);
+    serving.record(r);
     r.configuration.put(PageCache.KEY, phase.pageCache());
     r.configuration.put(SuiteOptions.SUITE_COMMAND, conf.get(SuiteOptions.SUITE_COMMAND, ""));
     r.configuration.put(YcsbWorkload.SETTLED_MS, Long.toString(phase.settledMs()));

@@ -20,10 +20,10 @@ public enum YcsbWorkload implements SuiteWorkload {
   public static final String JAR = "ycsb";
   /** The suite workload of a load: {@code ycsb-a-load} beside {@code ycsb-a}, so loads and runs are summed apart. */
   public static final String LOAD = "-load";
-  /** Recorded with a measured phase: how long the nodes took to flush and finish compacting before it. */
   /** YCSB's property naming the table, and its default (CoreWorkload's; the launcher loads no YCSB class). */
   static final String TABLE = "table";
   static final String TABLE_DEFAULT = "usertable";
+  /** Recorded with a measured phase: how long the store took to flush and finish compacting before it. */
   public static final String SETTLED_MS = "hibench.ycsb.settled.ms";
 
   static long records(Profile p) {
