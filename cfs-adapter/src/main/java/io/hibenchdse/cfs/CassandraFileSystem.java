@@ -439,4 +439,9 @@ public class CassandraFileSystem extends FileSystem {
       return "supergroup";
     }
   }
+
+  /** The store this client works through, for the tests of what clients share. */
+  CfsStore store() {
+    return store;
+  }
 }

@@ -42,7 +42,14 @@ public enum CfsConfigKeys {
    * so every result recorded from it names them.
    */
   static final Set<CfsConfigKeys> RECORDED = EnumSet.of(KEYSPACE, REPLICATION, DURABLE_WRITES, COMPRESSION, COMPACTION, READ_CL,
-      WRITE_CL);
+      WRITE_CL, BLOCK_SIZE, SUB_BLOCK_SIZE);
+
+  /**
+   * Where the file system's configuration lists {@link #RECORDED}'s keys: the benchmark tools that
+   * record a run's settings read it there (hibench-core's {@code BenchmarkTool.FS_RECORDED_KEYS}),
+   * so neither module depends on the other.
+   */
+  static final String RECORDED_LIST = "hibench.fs.recorded.keys";
 
   private final String key;
   private final String defaultValue;

@@ -59,6 +59,13 @@ public abstract class BenchmarkTool extends Configured implements Tool {
    */
   public static final String STORAGE_COMMIT_LOG = "hibench.storage.commitlog";
 
+  /**
+   * Where a file system's own configuration names its settings that decide what a run measures
+   * (cfs:// lists its keyspace, replication, consistency levels, ... there, defaults filled in), so
+   * they are recorded without this module knowing the file system.
+   */
+  public static final String FS_RECORDED_KEYS = "hibench.fs.recorded.keys";
+
   /** Configuration values recorded in every result when set: they decide what a run measures. */
   static final String[] RECORDED_KEYS = {
     "fs.defaultFS", "mapreduce.framework.name", "dfs.replication", "dfs.blocksize",
@@ -68,9 +75,7 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     "mapreduce.output.fileoutputformat.compress", "mapreduce.output.fileoutputformat.compress.codec",
     "mapreduce.output.fileoutputformat.compress.type", "mapreduce.task.io.sort.mb",
     "mapreduce.local.map.tasks.maximum", "mapreduce.local.reduce.tasks.maximum",
-    "cfs.replication", "cfs.durable.writes", "cfs.consistencylevel.read", "cfs.consistencylevel.write", "cfs.compression",
-    "cfs.compaction",
-    "fs.local.block.size", "fs.local.subblock.size",
+    "fs.local.block.size",
     // set by the suite's plan, so a summary can group runs of a real cluster too
     "hibench.suite.workload", "hibench.profile", "hibench.suite.command", "hibench.pagecache", STORAGE_NODES, STORAGE_FSYNC,
     STORAGE_COMMIT_LOG,
@@ -394,19 +399,25 @@ public abstract class BenchmarkTool extends Configured implements Tool {
   }
 
   /**
-   * Puts the configuration values that decide what a run measures into its result. The cfs.* keys
-   * (defaults included) only for runs on cfs://: they say nothing about a run on HDFS.
+   * Puts the configuration values that decide what a run measures into its result, and the settings
+   * the run's file system names as its own ({@link #FS_RECORDED_KEYS}), as its client uses them.
    */
   protected void recordConfiguration(Configuration conf, RunResult r) throws IOException {
     List<String> keys = new ArrayList<>(java.util.Arrays.asList(RECORDED_KEYS));
     keys.addAll(recordedKeys());
-    boolean onCfs = r.fileSystem != null && r.fileSystem.startsWith("cfs:");
-    // cfs://'s settings as its client uses them, defaults included: the file system's own configuration
-    Configuration fsConf = onCfs ? FileSystem.get(URI.create(r.fileSystem), conf).getConf() : conf;
     for (String key : keys) {
-      String v = key.startsWith("cfs.") ? fsConf.get(key) : conf.get(key);
-      if (v != null && (onCfs || !key.startsWith("cfs."))) {
+      String v = conf.get(key);
+      if (v != null) {
         r.configuration.put(key, v);
+      }
+    }
+    if (r.fileSystem != null) {
+      Configuration fsConf = FileSystem.get(URI.create(r.fileSystem), conf).getConf();
+      for (String key : fsConf.getTrimmedStringCollection(FS_RECORDED_KEYS)) {
+        String v = fsConf.get(key);
+        if (v != null) {
+          r.configuration.put(key, v);
+        }
       }
     }
   }

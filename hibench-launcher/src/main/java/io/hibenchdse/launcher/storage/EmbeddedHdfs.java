@@ -13,7 +13,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
@@ -124,26 +126,29 @@ public final class EmbeddedHdfs implements EmbeddedStorage {
     // registered with their storage (a DataNode whose capacity is not reported yet is no write
     // target, and a block would get fewer replicas), and out of safe mode; MiniDFSCluster.waitActive
     // counts only its own DataNodes
-    while (!ready(cluster, dataNodes)) {
-      processes.forEach(DataNodeProcess::checkAlive);
-      if (System.currentTimeMillis() > deadline) {
-        throw new IOException(dataNodes + " DataNode(s) did not register with the NameNode (or it stayed in safe mode) in "
-            + DATANODES_TIMEOUT_MS / 1000 + " s; their logs are datanode-*/datanode.log under the HDFS directory");
-      }
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IOException("interrupted while waiting for the DataNodes", e);
+    // one client for the whole wait (MiniDFSCluster.getFileSystem makes a new one each call, kept until shutdown)
+    try (DistributedFileSystem client = (DistributedFileSystem) FileSystem.newInstance(cluster.getURI(), cluster.getConfiguration(0))) {
+      while (!ready(cluster, client, dataNodes)) {
+        processes.forEach(DataNodeProcess::checkAlive);
+        if (System.currentTimeMillis() > deadline) {
+          throw new IOException(dataNodes + " DataNode(s) did not register with the NameNode (or it stayed in safe mode) in "
+              + DATANODES_TIMEOUT_MS / 1000 + " s; their logs are datanode-*/datanode.log under the HDFS directory");
+        }
+        try {
+          Thread.sleep(100);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IOException("interrupted while waiting for the DataNodes", e);
+        }
       }
     }
   }
 
-  private static boolean ready(MiniDFSCluster cluster, int dataNodes) throws IOException {
+  private static boolean ready(MiniDFSCluster cluster, DistributedFileSystem client, int dataNodes) throws IOException {
     if (cluster.getNamesystem().isInSafeMode()) {
       return false;
     }
-    DatanodeInfo[] live = cluster.getFileSystem().getDataNodeStats(HdfsConstants.DatanodeReportType.LIVE);
+    DatanodeInfo[] live = client.getDataNodeStats(HdfsConstants.DatanodeReportType.LIVE);
     return live.length >= dataNodes && Arrays.stream(live).allMatch(d -> d.getCapacity() > 0 && d.getRemaining() > 0);
   }
 

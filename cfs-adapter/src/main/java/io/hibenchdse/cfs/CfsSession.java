@@ -1,0 +1,312 @@
+package io.hibenchdse.cfs;
+
+import static io.hibenchdse.cfs.CfsConfigKeys.DATACENTER;
+import static io.hibenchdse.cfs.CfsConfigKeys.HOSTNAME_VALIDATION;
+import static io.hibenchdse.cfs.CfsConfigKeys.KEYSPACE;
+import static io.hibenchdse.cfs.CfsConfigKeys.KEYSTORE;
+import static io.hibenchdse.cfs.CfsConfigKeys.KEYSTORE_PASSWORD;
+import static io.hibenchdse.cfs.CfsConfigKeys.PASSWORD;
+import static io.hibenchdse.cfs.CfsConfigKeys.PROTOCOL;
+import static io.hibenchdse.cfs.CfsConfigKeys.READ_CL;
+import static io.hibenchdse.cfs.CfsConfigKeys.REQUEST_TIMEOUT;
+import static io.hibenchdse.cfs.CfsConfigKeys.TRUSTSTORE;
+import static io.hibenchdse.cfs.CfsConfigKeys.TRUSTSTORE_PASSWORD;
+import static io.hibenchdse.cfs.CfsConfigKeys.USERNAME;
+
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import com.datastax.oss.driver.api.core.auth.AuthenticationException;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.config.OptionsMap;
+import com.datastax.oss.driver.api.core.config.TypedDriverOption;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
+import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * A driver session with cfs://'s prepared statements, shared by every client in the JVM that reaches
+ * the same cluster with the same connection and schema settings: Hadoop caches one {@code
+ * FileSystem} per scheme, authority and user, so a Hive session, {@code FileSystem.newInstance} or
+ * another user each made a client of their own, and each paid a session's start, the schema check
+ * and ten prepares (about 0.1 s against HDFS's few milliseconds). Reference-counted: the JVM's last
+ * client to close closes it. Per-client settings (consistency levels, block sizes, read-ahead) are
+ * applied per statement and stay the client's.
+ */
+final class CfsSession {
+  /** Settings that are the client's own, not the session's: they do not keep two clients apart. */
+  private static final java.util.Set<CfsConfigKeys> PER_CLIENT = java.util.EnumSet.of(CfsConfigKeys.READ_CL,
+      CfsConfigKeys.WRITE_CL, CfsConfigKeys.BLOCK_SIZE, CfsConfigKeys.SUB_BLOCK_SIZE, CfsConfigKeys.WRITE_IN_FLIGHT,
+      CfsConfigKeys.READ_AHEAD, CfsConfigKeys.STRICT_SYNCABLE);
+  private static final Map<List<String>, CfsSession> OPEN = new HashMap<>();
+
+  private final List<String> key;
+  private int clients;
+  final CqlSession session;
+  final PreparedStatement selectInode;
+  final PreparedStatement listInodes;
+  final PreparedStatement insertInode;
+  final PreparedStatement deleteInode;
+  final PreparedStatement deleteDirectory;
+  final PreparedStatement insertSub;
+  final PreparedStatement selectSub;
+  final PreparedStatement deleteBlock;
+  final PreparedStatement insertPending;
+  final PreparedStatement deletePending;
+  private final String keyspace;
+
+  /**
+   * The session for {@code uri} with {@code conf}'s settings (its defaults filled in): the open one,
+   * or a new one, connected, the schema created if missing and the statements prepared.
+   */
+  static synchronized CfsSession acquire(URI uri, Configuration conf) throws IOException {
+    List<String> key = key(uri, conf);
+    CfsSession s = OPEN.get(key);
+    if (s == null) {
+      s = new CfsSession(key, uri, conf);
+      OPEN.put(key, s);
+    }
+    s.clients++;
+    return s;
+  }
+
+  /** One client fewer; the last closes the session. */
+  static synchronized void release(CfsSession s) {
+    if (--s.clients == 0) {
+      OPEN.remove(s.key);
+      s.session.close();
+    }
+  }
+
+  /** The cluster's address and every setting that shapes the session or the schema, passwords included. */
+  private static List<String> key(URI uri, Configuration conf) throws IOException {
+    List<String> key = new ArrayList<>();
+    key.add(uri.getHost() + ":" + uri.getPort());
+    for (CfsConfigKeys k : CfsConfigKeys.values()) {
+      if (!PER_CLIENT.contains(k)) {
+        char[] secret = k == PASSWORD || k == TRUSTSTORE_PASSWORD || k == KEYSTORE_PASSWORD ? conf.getPassword(k.key()) : null;
+        key.add(k.key() + "=" + (secret != null ? new String(secret) : conf.getTrimmed(k.key(), "")));
+      }
+    }
+    return key;
+  }
+
+  private CfsSession(List<String> key, URI uri, Configuration conf) throws IOException {
+    this.key = key;
+    keyspace = KEYSPACE.get(conf);
+    session = connect(uri, conf);
+    try {
+      createSchema(conf, CfsStore.level(conf, READ_CL));
+      selectInode = prepare("SELECT " + CfsStore.INODE_COLUMNS + " FROM %s.inode WHERE parent = ? AND name = ?");
+      listInodes = prepare("SELECT name, " + CfsStore.INODE_COLUMNS + " FROM %s.inode WHERE parent = ?");
+      insertInode = prepare("INSERT INTO %s.inode (parent, name, " + CfsStore.INODE_COLUMNS
+          + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      deleteInode = prepare("DELETE FROM %s.inode WHERE parent = ? AND name = ?");
+      deleteDirectory = prepare("DELETE FROM %s.inode WHERE parent = ?");
+      insertSub = prepare("INSERT INTO %s.sblocks (block_id, sub, data) VALUES (?, ?, ?)");
+      selectSub = prepare("SELECT data FROM %s.sblocks WHERE block_id = ? AND sub = ?");
+      deleteBlock = prepare("DELETE FROM %s.sblocks WHERE block_id = ?");
+      insertPending = prepare("INSERT INTO %s.pending (block_id, path, started) VALUES (?, ?, ?)");
+      deletePending = prepare("DELETE FROM %s.pending WHERE block_id = ?");
+    } catch (RuntimeException e) {
+      session.close();
+      throw e;
+    }
+  }
+
+  private static CqlSession connect(URI uri, Configuration conf) throws IOException {
+    String host = uri.getHost() == null ? "127.0.0.1" : uri.getHost();
+    int port = uri.getPort() < 0 ? CfsStore.DEFAULT_PORT : uri.getPort();
+    String keyspace = KEYSPACE.get(conf);
+    // The driver's defaults as Java values: its usual HOCON loader parses reference.conf first,
+    // 0.1 s of every JVM's first cfs:// access.
+    OptionsMap config = OptionsMap.driverDefaults();
+    config.put(TypedDriverOption.REQUEST_TIMEOUT,
+        Duration.ofMillis(REQUEST_TIMEOUT.getMillis(conf)));
+    // DDL waits for the driver's schema refresh; the default debounce costs a second a table.
+    config.put(TypedDriverOption.METADATA_SCHEMA_WINDOW, Duration.ofMillis(10));
+    // Only this keyspace's schema is needed (its tables, and its replication for the token
+    // map); the system keyspaces' would be fetched and parsed at every session start.
+    config.put(TypedDriverOption.METADATA_SCHEMA_REFRESHED_KEYSPACES, Collections.singletonList(keyspace));
+    // Closing waits out Netty's quiet period (2 s by default) for late tasks; every request is
+    // done by the time a file system closes, so each job's close cost 2 s for nothing.
+    config.put(TypedDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 0);
+    config.put(TypedDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 0);
+    // Daemon threads: a YARN task's JVM ends when its main method returns, and Hadoop's
+    // shutdown hook then closes the file system. With the driver's default (non-daemon), every
+    // task JVM on cfs:// lived on until the application master killed it, 60-75 s later,
+    // holding its container: an HSSort of 8 maps on two containers took 5 minutes.
+    config.put(TypedDriverOption.NETTY_DAEMON, true);
+    config.put(TypedDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10));
+    config.put(TypedDriverOption.CONTROL_CONNECTION_TIMEOUT, Duration.ofSeconds(10));
+    // A node back from a restart is found within 2 s, not after the default backoff's up to
+    // 60 s, during which every call fails with "No node was available".
+    config.put(TypedDriverOption.RECONNECTION_BASE_DELAY, Duration.ofMillis(200));
+    config.put(TypedDriverOption.RECONNECTION_MAX_DELAY, Duration.ofSeconds(2));
+    // Protocol v5 checksums every 128 KiB segment on both ends; sub-blocks are megabytes each
+    // and TCP already checks them, so v4 (every Cassandra since 2.2) moves them cheaper.
+    config.put(TypedDriverOption.PROTOCOL_VERSION, PROTOCOL.get(conf));
+    // The jar leaves out the driver's optional native library (jnr); don't look for it.
+    config.put(TypedDriverOption.TIMESTAMP_GENERATOR_FORCE_JAVA_CLOCK, true);
+    // Every statement here gives the same result when applied twice (whole rows and whole
+    // partitions, no counters or list appends), so a request whose node dies is sent to another.
+    config.put(TypedDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, true);
+    String dc = DATACENTER.get(conf);
+    if (dc == null) {
+      config.put(TypedDriverOption.LOAD_BALANCING_POLICY_CLASS, "DcInferringLoadBalancingPolicy");
+    }
+    String truststore = conf.getTrimmed(TRUSTSTORE.key(), "");
+    if (!truststore.isEmpty()) {
+      config.put(TypedDriverOption.SSL_ENGINE_FACTORY_CLASS, "DefaultSslEngineFactory");
+      config.put(TypedDriverOption.SSL_TRUSTSTORE_PATH, truststore);
+      config.put(TypedDriverOption.SSL_HOSTNAME_VALIDATION, HOSTNAME_VALIDATION.getBoolean(conf));
+      // validate against the address the client was given, not a reverse DNS lookup of it
+      config.put(TypedDriverOption.SSL_ALLOW_DNS_REVERSE_LOOKUP_SAN, false);
+      char[] trustPassword = conf.getPassword(TRUSTSTORE_PASSWORD.key());
+      if (trustPassword != null) {
+        config.put(TypedDriverOption.SSL_TRUSTSTORE_PASSWORD, new String(trustPassword));
+      }
+      String keystore = conf.getTrimmed(KEYSTORE.key(), "");
+      if (!keystore.isEmpty()) {
+        config.put(TypedDriverOption.SSL_KEYSTORE_PATH, keystore);
+        char[] keyPassword = conf.getPassword(KEYSTORE_PASSWORD.key());
+        if (keyPassword != null) {
+          config.put(TypedDriverOption.SSL_KEYSTORE_PASSWORD, new String(keyPassword));
+        }
+      }
+    }
+    CqlSessionBuilder builder = new QuickStartSessionBuilder().withClassLoader(CqlSession.class.getClassLoader())
+        .withConfigLoader(DriverConfigLoader.fromMap(config))
+        .addContactPoint(InetSocketAddress.createUnresolved(host, port));
+    if (dc != null) {
+      builder.withLocalDatacenter(dc);
+    }
+    String user = conf.getTrimmed(USERNAME.key(), "");
+    if (!user.isEmpty()) {
+      builder.withAuthCredentials(user, new String(password(conf, user)));
+    }
+    try {
+      return builder.build();
+    } catch (RuntimeException e) {
+      Throwable first = firstError(e);
+      String cause = String.valueOf(first.getMessage()).replaceFirst("^\\[[^]]*\\] ", "");
+      Throwable ssl = first;
+      while (ssl != null && !(ssl instanceof javax.net.ssl.SSLException)) {
+        ssl = ssl.getCause();
+      }
+      if (ssl != null) {
+        throw new IOException("cannot connect securely to Cassandra at " + host + ":" + port + " for " + uri + ": "
+            + ssl.getMessage() + " (trust store " + truststore + ")", e);
+      }
+      if (first instanceof AuthenticationException) {
+        throw new IOException("cannot log in to Cassandra at " + host + ":" + port + " for " + uri
+            + (user.isEmpty() ? " (" + USERNAME + " is not set)" : " as '" + user + "'") + ": " + cause, e);
+      }
+      throw new IOException("cannot reach Cassandra at " + host + ":" + port + " for " + uri + ": " + cause
+          + " (is it Cassandra's native transport port, 9042 by default?"
+          + (truststore.isEmpty() ? " Does it require TLS, " + TRUSTSTORE + "?)" : ")"), e);
+    }
+  }
+
+  /**
+   * The password of {@code user}, through Hadoop's credential providers ({@code
+   * hadoop.security.credential.provider.path}), so that it need not sit in a configuration file,
+   * on a command line or in every job's job.xml; a plain {@code cfs.password} setting is the
+   * fallback Hadoop allows.
+   */
+  private static char[] password(Configuration conf, String user) throws IOException {
+    char[] password = conf.getPassword(PASSWORD.key());
+    if (password == null) {
+      throw new IOException("cfs: " + USERNAME + " is '" + user + "' but no " + PASSWORD + " was found: store it with"
+          + " `hadoop credential create " + PASSWORD + " -provider jceks://file/PATH` and set"
+          + " hadoop.security.credential.provider.path to that provider");
+    }
+    return password;
+  }
+
+  /**
+   * The first node's own error, not the driver's advice and node dump around it: a port that is
+   * no Cassandra's ends in "Protocol initialization request ... failed to send request", a wrong
+   * password in an {@link AuthenticationException}.
+   */
+  private static Throwable firstError(RuntimeException e) {
+    if (e instanceof AllNodesFailedException) {
+      for (List<Throwable> errors : ((AllNodesFailedException) e).getAllErrors().values()) {
+        for (Throwable t : errors) {
+          return t;
+        }
+      }
+    }
+    return e;
+  }
+
+  /**
+   * Creates the keyspace and tables unless they exist (DDL is slow, so look first), and the root's
+   * row unless it exists: a client that died between the two must not leave a file system without
+   * a root.
+   */
+  private void createSchema(Configuration conf, ConsistencyLevel readLevel) {
+    Optional<KeyspaceMetadata> ks = session.getMetadata().getKeyspace(keyspace);
+    boolean tables = ks.isPresent() && ks.get().getTable("inode").isPresent()
+        && ks.get().getTable("sblocks").isPresent() && ks.get().getTable("pending").isPresent();
+    if (!tables) {
+      for (String ddl : CfsStore.schema(conf)) {
+        executeDdl(ddl);
+      }
+    }
+    String root = String.format("SELECT kind FROM %s.inode WHERE parent = '.' AND name = '.'", keyspace);
+    if (session.execute(SimpleStatement.newInstance(root).setConsistencyLevel(readLevel)).one() == null) {
+      long now = System.currentTimeMillis();
+      session.execute(SimpleStatement.newInstance(String.format("INSERT INTO %s.inode (parent, name, " + CfsStore.INODE_COLUMNS
+          + ") VALUES ('.', '.', 'd', 0, 0, 0, null, ?, ?, ?, ?, ?) IF NOT EXISTS", keyspace),
+          CassandraFileSystem.currentUser(), CassandraFileSystem.currentGroup(), (short) 0755,
+          Instant.ofEpochMilli(now), Instant.ofEpochMilli(now)));
+    }
+  }
+
+  /**
+   * Runs one idempotent statement of the schema. On a cluster whose nodes are still learning of
+   * each other (just started, or one just joined) the driver can see schema agreement before a
+   * node has the new keyspace, and that node then answers "Keyspace ... doesn't exist": the
+   * statement is tried again, for up to a minute, as the schema reaches it.
+   */
+  private void executeDdl(String ddl) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (true) {
+      try {
+        session.execute(SimpleStatement.newInstance(ddl).setTimeout(Duration.ofSeconds(60)));
+        return;
+      } catch (InvalidQueryException e) {
+        if (!String.valueOf(e.getMessage()).contains("doesn't exist") || System.nanoTime() > deadline) {
+          throw e;
+        }
+        session.checkSchemaAgreement();
+        try {
+          Thread.sleep(200);
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          throw e;
+        }
+      }
+    }
+  }
+
+  private PreparedStatement prepare(String cql) {
+    return session.prepare(String.format(cql, keyspace));
+  }
+}
