@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
@@ -136,28 +137,37 @@ class YcsbOnHBaseTest {
 
   /**
    * Loads up to {@value #LOAD} records from one thread at 500 a second, with {@code fault} done to
-   * HBase 3 s in, then (HBase started again if it is down) has YCSB read back every key it was told
+   * HBase 2 s after the binding has its table, then (HBase started again if it is down) has YCSB read back every key it was told
    * was written, checking its values. One thread inserts YCSB's keys in order, so the acknowledged
    * ones are the first K: all K must be read back intact, and the table hold at most the one insert
    * more that was in flight when the fault came. Returns K.
    */
   private int loadThroughFaultThenReadBack(String table, Fault fault, String... client) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    AtomicBoolean struck = new AtomicBoolean();
     ExecutorService faults = Executors.newSingleThreadExecutor();
+    // once the binding has its table (a YCSB JVM may take seconds to get there), and about 1,000 inserts later
     Future<?> done = faults.submit(() -> {
-      Thread.sleep(3_000);
+      while (!err.toString(StandardCharsets.UTF_8).contains("hbase2: table " + table + ",")) {
+        Thread.sleep(50);
+      }
+      Thread.sleep(2_000);
+      struck.set(true);
       fault.run();
       return null;
     });
-    Run load;
-    try {
-      List<String> args = args(table, "-P", CONF.resolve("workloada").toString(), "-p", "recordcount=" + LOAD, "-threads", "1",
-          "-target", "500");
-      args.addAll(Arrays.asList(client));
-      load = run(YcsbProcess.Phase.load, args);
+    List<String> args = args(table, "-P", CONF.resolve("workloada").toString(), "-p", "recordcount=" + LOAD, "-threads", "1",
+        "-target", "500");
+    args.addAll(Arrays.asList(client));
+    Run load = run(YcsbProcess.Phase.load, args, out, err);
+    if (struck.get()) {
       done.get();
-    } finally {
-      faults.shutdownNow();
+    } else {
+      done.cancel(true); // the load ended before it had its table: its status says why
     }
+    faults.shutdown();
+    assertTrue(struck.get(), "the fault came during the load\n" + load.log());
     if (hbase.processes().isEmpty()) {
       hbase.startAgain();
     }
@@ -188,8 +198,10 @@ class YcsbOnHBaseTest {
   }
 
   static Run run(YcsbProcess.Phase phase, List<String> args) throws Exception {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    return run(phase, args, new ByteArrayOutputStream(), new ByteArrayOutputStream());
+  }
+
+  static Run run(YcsbProcess.Phase phase, List<String> args, ByteArrayOutputStream out, ByteArrayOutputStream err) throws Exception {
     YcsbProcess.Outcome o = YcsbProcess.run(phase, "hbase2", args, new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8));
     return new Run(o, out, err);
