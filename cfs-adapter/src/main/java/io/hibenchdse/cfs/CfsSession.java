@@ -23,6 +23,8 @@ import com.datastax.oss.driver.api.core.config.OptionsMap;
 import com.datastax.oss.driver.api.core.config.TypedDriverOption;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.NodeState;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import java.io.IOException;
@@ -77,7 +79,9 @@ final class CfsSession {
   static synchronized CfsSession acquire(URI uri, Configuration conf) throws IOException {
     List<String> key = key(uri, conf);
     CfsSession s = OPEN.get(key);
-    if (s == null) {
+    if (s == null || !s.connected()) {
+      // one that lost its nodes waits out its reconnection backoff, failing every call until then;
+      // a new client connects at once, as it did with a session of its own
       s = new CfsSession(key, uri, conf);
       OPEN.put(key, s);
     }
@@ -88,9 +92,19 @@ final class CfsSession {
   /** One client fewer; the last closes the session. */
   static synchronized void release(CfsSession s) {
     if (--s.clients == 0) {
-      OPEN.remove(s.key);
+      OPEN.remove(s.key, s);
       s.session.close();
     }
+  }
+
+  /** Whether the session has a connection open to a node that is up. */
+  private boolean connected() {
+    for (Node n : session.getMetadata().getNodes().values()) {
+      if (n.getState() == NodeState.UP && n.getOpenConnections() > 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The cluster's address and every setting that shapes the session or the schema, passwords included. */
