@@ -34,7 +34,8 @@ public enum CfsConfigKeys {
   SUB_BLOCK_SIZE("fs.local.subblock.size", Integer.toString(2 << 20), "Sub-block size: the unit stored in one row; at most the block size."),
   WRITE_IN_FLIGHT("cfs.write.inflight", "4", "Sub-blocks a writer has in flight at once."),
   READ_AHEAD("cfs.read.ahead", "2", "Sub-blocks a reader fetches ahead of the one it reads."),
-  STRICT_SYNCABLE("cfs.syncable.strict", "false", "Whether hflush and hsync throw (true) or return without effect (false).");
+  STRICT_SYNCABLE("cfs.syncable.strict", "false", "Whether hflush and hsync throw (true) or return without effect (false)."),
+  PRELOAD("cfs.preload.classes", "true", "Whether a JVM's first client loads the driver's classes ahead on a thread of its own while it connects.");
 
   /**
    * The settings that decide what is stored and how durably: filled, with their defaults, into the

@@ -21,12 +21,16 @@ import com.datastax.oss.driver.api.core.auth.AuthenticationException;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.OptionsMap;
 import com.datastax.oss.driver.api.core.config.TypedDriverOption;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
-import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
+import com.datastax.oss.driver.api.core.metadata.Metadata;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
+import com.datastax.oss.driver.internal.core.util.concurrent.CompletableFutures;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -37,7 +41,9 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 
@@ -54,29 +60,39 @@ final class CfsSession {
   /** Settings that are the client's own, not the session's: they do not keep two clients apart. */
   private static final java.util.Set<CfsConfigKeys> PER_CLIENT = java.util.EnumSet.of(CfsConfigKeys.READ_CL,
       CfsConfigKeys.WRITE_CL, CfsConfigKeys.BLOCK_SIZE, CfsConfigKeys.SUB_BLOCK_SIZE, CfsConfigKeys.WRITE_IN_FLIGHT,
-      CfsConfigKeys.READ_AHEAD, CfsConfigKeys.STRICT_SYNCABLE);
+      CfsConfigKeys.READ_AHEAD, CfsConfigKeys.STRICT_SYNCABLE, CfsConfigKeys.PRELOAD);
   private static final Map<List<String>, CfsSession> OPEN = new HashMap<>();
 
   private final List<String> key;
   private int clients;
   final CqlSession session;
-  final PreparedStatement selectInode;
-  final PreparedStatement listInodes;
-  final PreparedStatement insertInode;
-  final PreparedStatement deleteInode;
-  final PreparedStatement deleteDirectory;
-  final PreparedStatement insertSub;
-  final PreparedStatement selectSub;
-  final PreparedStatement deleteBlock;
-  final PreparedStatement insertPending;
-  final PreparedStatement deletePending;
+  final Query selectInode;
+  final Query listInodes;
+  final Query insertInode;
+  final Query deleteInode;
+  final Query deleteDirectory;
+  final Query insertSub;
+  final Query selectSub;
+  final Query deleteBlock;
+  final Query insertPending;
+  final Query deletePending;
   private final String keyspace;
+  /** The keyspace's replication factor summed over data centers: every block's replica count. */
+  final short replication;
+  final boolean durableWrites;
+  /** The compaction of {@code sblocks}, as CQL's map literal. */
+  final String compaction;
+  /** The driver's schema metadata, enabled once the session is up: the token map needs it. */
+  private final CompletableFuture<Metadata> ring;
 
   /**
    * The session for {@code uri} with {@code conf}'s settings (its defaults filled in): the open one,
    * or a new one, connected, the schema created if missing and the statements prepared.
    */
   static synchronized CfsSession acquire(URI uri, Configuration conf) throws IOException {
+    if (CfsConfigKeys.PRELOAD.getBoolean(conf)) {
+      SessionClasses.preload();
+    }
     List<String> key = key(uri, conf);
     CfsSession s = OPEN.get(key);
     if (s == null || !s.connected()) {
@@ -125,21 +141,62 @@ final class CfsSession {
     keyspace = KEYSPACE.get(conf);
     session = connect(uri, conf);
     try {
-      createSchema(conf, CfsStore.level(conf, READ_CL));
-      selectInode = prepare("SELECT " + CfsStore.INODE_COLUMNS + " FROM %s.inode WHERE parent = ? AND name = ?");
-      listInodes = prepare("SELECT name, " + CfsStore.INODE_COLUMNS + " FROM %s.inode WHERE parent = ?");
-      insertInode = prepare("INSERT INTO %s.inode (parent, name, " + CfsStore.INODE_COLUMNS
+      // What the keyspace has, which an earlier client may have created otherwise: results record it.
+      // Read from system_schema: the driver's schema metadata is not there yet (see ring).
+      CompletionStage<AsyncResultSet> keyspaceRow = keyspaceRow();
+      Map<String, Map<String, String>> tables = tables();
+      if (!tables.keySet().containsAll(java.util.Arrays.asList("inode", "sblocks", "pending"))) {
+        createSchema(conf);
+        keyspaceRow = keyspaceRow();
+        tables = tables();
+      }
+      Row ks = CompletableFutures.getUninterruptibly(keyspaceRow).one();
+      replication = replication(ks.getMap("replication", String.class, String.class));
+      durableWrites = ks.getBoolean("durable_writes");
+      compaction = CfsStore.cqlMap(tables.get("sblocks"));
+      // A fresh JVM's first use of each statement waits for it, not the session's start for all ten.
+      selectInode = new Query("SELECT " + CfsStore.INODE_COLUMNS + " FROM %s.inode WHERE parent = ? AND name = ?");
+      listInodes = new Query("SELECT name, " + CfsStore.INODE_COLUMNS + " FROM %s.inode WHERE parent = ?");
+      insertInode = new Query("INSERT INTO %s.inode (parent, name, " + CfsStore.INODE_COLUMNS
           + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-      deleteInode = prepare("DELETE FROM %s.inode WHERE parent = ? AND name = ?");
-      deleteDirectory = prepare("DELETE FROM %s.inode WHERE parent = ?");
-      insertSub = prepare("INSERT INTO %s.sblocks (block_id, sub, data) VALUES (?, ?, ?)");
-      selectSub = prepare("SELECT data FROM %s.sblocks WHERE block_id = ? AND sub = ?");
-      deleteBlock = prepare("DELETE FROM %s.sblocks WHERE block_id = ?");
-      insertPending = prepare("INSERT INTO %s.pending (block_id, path, started) VALUES (?, ?, ?)");
-      deletePending = prepare("DELETE FROM %s.pending WHERE block_id = ?");
+      deleteInode = new Query("DELETE FROM %s.inode WHERE parent = ? AND name = ?");
+      deleteDirectory = new Query("DELETE FROM %s.inode WHERE parent = ?");
+      insertSub = new Query("INSERT INTO %s.sblocks (block_id, sub, data) VALUES (?, ?, ?)");
+      selectSub = new Query("SELECT data FROM %s.sblocks WHERE block_id = ? AND sub = ?");
+      deleteBlock = new Query("DELETE FROM %s.sblocks WHERE block_id = ?");
+      insertPending = new Query("INSERT INTO %s.pending (block_id, path, started) VALUES (?, ?, ?)");
+      deletePending = new Query("DELETE FROM %s.pending WHERE block_id = ?");
+      ensureRoot(CfsStore.level(conf, READ_CL));
+      // Parsing the schema (about 250 of the driver's classes) is for the token map, which routes
+      // requests to a block's replicas and gives block locations; it runs on the driver's admin
+      // thread while the client answers its first calls, not before them.
+      ring = session.setSchemaMetadataEnabled(true).toCompletableFuture();
     } catch (RuntimeException e) {
       session.close();
       throw e;
+    }
+  }
+
+  /** A statement of cfs://, prepared in the background from the session's start. */
+  final class Query {
+    private final CompletableFuture<PreparedStatement> prepared;
+
+    private Query(String cql) {
+      prepared = session.prepareAsync(String.format(cql, keyspace)).toCompletableFuture();
+    }
+
+    /** Bound to {@code values}; waits for the preparing, and throws the driver's error if it failed. */
+    BoundStatement bind(Object... values) {
+      try {
+        return prepared.join().bind(values);
+      } catch (CompletionException e) {
+        throw e.getCause() instanceof RuntimeException ? (RuntimeException) e.getCause() : e;
+      }
+    }
+
+    /** Bound to {@code values} and run, without waiting for the preparing. */
+    CompletionStage<AsyncResultSet> executeAsync(java.util.function.UnaryOperator<BoundStatement> settings, Object... values) {
+      return prepared.thenCompose(p -> session.executeAsync(settings.apply(p.bind(values))));
     }
   }
 
@@ -152,11 +209,12 @@ final class CfsSession {
     OptionsMap config = OptionsMap.driverDefaults();
     config.put(TypedDriverOption.REQUEST_TIMEOUT,
         Duration.ofMillis(REQUEST_TIMEOUT.getMillis(conf)));
-    // DDL waits for the driver's schema refresh; the default debounce costs a second a table.
+    // A schema change is followed by a refresh; the default debounce costs a second a table.
     config.put(TypedDriverOption.METADATA_SCHEMA_WINDOW, Duration.ofMillis(10));
-    // Only this keyspace's schema is needed (its tables, and its replication for the token
-    // map); the system keyspaces' would be fetched and parsed at every session start.
+    // Only this keyspace's schema is needed (its replication, for the token map); the system
+    // keyspaces' would be fetched and parsed too. And not before the first answer: see ring.
     config.put(TypedDriverOption.METADATA_SCHEMA_REFRESHED_KEYSPACES, Collections.singletonList(keyspace));
+    config.put(TypedDriverOption.METADATA_SCHEMA_ENABLED, false);
     // Closing waits out Netty's quiet period (2 s by default) for late tasks; every request is
     // done by the time a file system closes, so each job's close cost 2 s for nothing.
     config.put(TypedDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 0);
@@ -269,20 +327,23 @@ final class CfsSession {
     return e;
   }
 
-  /**
-   * Creates the keyspace and tables unless they exist (DDL is slow, so look first), and the root's
-   * row unless it exists: a client that died between the two must not leave a file system without
-   * a root.
-   */
-  private void createSchema(Configuration conf, ConsistencyLevel readLevel) {
-    Optional<KeyspaceMetadata> ks = session.getMetadata().getKeyspace(keyspace);
-    boolean tables = ks.isPresent() && ks.get().getTable("inode").isPresent()
-        && ks.get().getTable("sblocks").isPresent() && ks.get().getTable("pending").isPresent();
-    if (!tables) {
-      for (String ddl : CfsStore.schema(conf)) {
-        executeDdl(ddl);
-      }
+  /** Creates the keyspace and the tables that are missing. */
+  private void createSchema(Configuration conf) {
+    for (String ddl : CfsStore.schema(conf)) {
+      executeDdl(ddl);
     }
+  }
+
+  private CompletionStage<AsyncResultSet> keyspaceRow() {
+    return session.executeAsync(SimpleStatement.newInstance(
+        "SELECT replication, durable_writes FROM system_schema.keyspaces WHERE keyspace_name = ?", keyspace));
+  }
+
+  /**
+   * Writes the root's row unless it exists: a client that died between creating the tables and
+   * this must not leave a file system without a root.
+   */
+  private void ensureRoot(ConsistencyLevel readLevel) {
     String root = String.format("SELECT kind FROM %s.inode WHERE parent = '.' AND name = '.'", keyspace);
     if (session.execute(SimpleStatement.newInstance(root).setConsistencyLevel(readLevel)).one() == null) {
       long now = System.currentTimeMillis();
@@ -291,6 +352,41 @@ final class CfsSession {
           CassandraFileSystem.currentUser(), CassandraFileSystem.currentGroup(), (short) 0755,
           Instant.ofEpochMilli(now), Instant.ofEpochMilli(now)));
     }
+  }
+
+  /** The keyspace's tables with their compaction. */
+  private Map<String, Map<String, String>> tables() {
+    Map<String, Map<String, String>> tables = new HashMap<>();
+    for (Row r : session.execute(SimpleStatement.newInstance(
+        "SELECT table_name, compaction FROM system_schema.tables WHERE keyspace_name = ?", keyspace))) {
+      tables.put(r.getString("table_name"), r.getMap("compaction", String.class, String.class));
+    }
+    return tables;
+  }
+
+  private static short replication(Map<String, String> replication) {
+    int total = 0;
+    for (Map.Entry<String, String> e : replication.entrySet()) {
+      if (!e.getKey().equals("class")) {
+        total += Integer.parseInt(e.getValue().replaceAll("/.*", ""));
+      }
+    }
+    return (short) Math.max(1, total);
+  }
+
+  /**
+   * The driver's metadata with the keyspace's schema and the token map, waiting for their first
+   * refresh (started with the session) for up to {@code timeout}; without it, what the driver has.
+   */
+  Metadata metadata(Duration timeout) {
+    try {
+      return ring.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+      // a refresh that failed or is late leaves the metadata the driver has; the driver retries
+    }
+    return session.getMetadata();
   }
 
   /**
@@ -320,7 +416,4 @@ final class CfsSession {
     }
   }
 
-  private PreparedStatement prepare(String cql) {
-    return session.prepare(String.format(cql, keyspace));
-  }
 }

@@ -6,6 +6,7 @@ import static io.hibenchdse.cfs.CfsConfigKeys.DURABLE_WRITES;
 import static io.hibenchdse.cfs.CfsConfigKeys.KEYSPACE;
 import static io.hibenchdse.cfs.CfsConfigKeys.READ_CL;
 import static io.hibenchdse.cfs.CfsConfigKeys.REPLICATION;
+import static io.hibenchdse.cfs.CfsConfigKeys.REQUEST_TIMEOUT;
 import static io.hibenchdse.cfs.CfsConfigKeys.WRITE_CL;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
@@ -15,12 +16,10 @@ import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
-import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.data.TupleValue;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.TokenMap;
-import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
 import com.datastax.oss.driver.api.core.type.DataTypes;
 import com.datastax.oss.driver.api.core.type.TupleType;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
@@ -32,6 +31,7 @@ import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -110,12 +110,9 @@ final class CfsStore implements Closeable {
     session = shared.session;
     try {
       // What the keyspace has, which an earlier client may have created otherwise: results record these
-      conf.setInt(REPLICATION.key(), replication());
-      session.getMetadata().getKeyspace(keyspace).ifPresent(k -> {
-        conf.setBoolean(DURABLE_WRITES.key(), k.isDurableWrites());
-        k.getTable("sblocks").map(t -> t.getOptions().get(CqlIdentifier.fromInternal("compaction")))
-            .ifPresent(c -> conf.set(COMPACTION.key(), cqlMap((Map<?, ?>) c)));
-      });
+      conf.setInt(REPLICATION.key(), shared.replication);
+      conf.setBoolean(DURABLE_WRITES.key(), shared.durableWrites);
+      conf.set(COMPACTION.key(), shared.compaction);
       recheckLevel = replication() > 1 && WEAKER_THAN_QUORUM.contains(readLevel) ? DefaultConsistencyLevel.QUORUM : null;
     } catch (RuntimeException e) {
       CfsSession.release(shared);
@@ -174,16 +171,7 @@ final class CfsStore implements Closeable {
 
   /** The keyspace's replication factor, summed over data centers: every block's replica count. */
   short replication() {
-    Optional<KeyspaceMetadata> ks = session.getMetadata().getKeyspace(keyspace);
-    int total = 0;
-    if (ks.isPresent()) {
-      for (java.util.Map.Entry<String, String> e : ks.get().getReplication().entrySet()) {
-        if (!e.getKey().equals("class")) {
-          total += Integer.parseInt(e.getValue().replaceAll("/.*", ""));
-        }
-      }
-    }
-    return (short) Math.max(1, total);
+    return shared.replication;
   }
 
   /** The driver's errors are unchecked; Hadoop's callers handle IOException. */
@@ -246,16 +234,15 @@ final class CfsStore implements Closeable {
   }
 
   CompletionStage<AsyncResultSet> writeSub(UUID block, int sub, ByteBuffer data) {
-    return session.executeAsync(write(shared.insertSub.bind(block, sub, data)));
+    return shared.insertSub.executeAsync(this::write, block, sub, data);
   }
 
   /** A sub-block's bytes, or null if the row is missing (asked again at QUORUM first, see recheckLevel). */
   CompletionStage<ByteBuffer> readSub(UUID block, int sub) {
-    BoundStatement fetch = read(shared.selectSub.bind(block, sub));
-    return session.executeAsync(fetch).thenCompose(rs -> {
+    return shared.selectSub.executeAsync(this::read, block, sub).thenCompose(rs -> {
       Row r = rs.one();
       if (r == null && recheckLevel != null) {
-        return session.executeAsync(fetch.setConsistencyLevel(recheckLevel)).thenApply(again -> data(again.one()));
+        return shared.selectSub.executeAsync(s -> s.setConsistencyLevel(recheckLevel), block, sub).thenApply(again -> data(again.one()));
       }
       return java.util.concurrent.CompletableFuture.completedFuture(data(r));
     });
@@ -278,7 +265,7 @@ final class CfsStore implements Closeable {
     removeAll(shared.deletePending, blocks, "dropping pending rows");
   }
 
-  private void removeAll(PreparedStatement delete, Collection<UUID> ids, String what) throws IOException {
+  private void removeAll(CfsSession.Query delete, Collection<UUID> ids, String what) throws IOException {
     io(what, () -> {
       List<CompletionStage<AsyncResultSet>> deletes = new ArrayList<>();
       for (UUID id : ids) {
@@ -291,7 +278,7 @@ final class CfsStore implements Closeable {
 
   /** The nodes holding a block's partition, from the driver's copy of the token ring. */
   List<InetSocketAddress> replicas(UUID block) {
-    Optional<TokenMap> ring = session.getMetadata().getTokenMap();
+    Optional<TokenMap> ring = shared.metadata(Duration.ofMillis(REQUEST_TIMEOUT.getMillis(conf))).getTokenMap();
     if (!ring.isPresent()) {
       return Collections.emptyList();
     }

@@ -17,13 +17,12 @@ import java.util.UUID;
 
 /**
  * One pass over the keyspace: what it holds (usage) and what does not add up (the check). The
- * tables are read pending, then sblocks, then inode, at QUORUM or stronger (a first look at the
- * inodes' sub-block sizes only sizes the sblocks pages): a writer records a
- * block in pending before its first sub-block and writes the inode before dropping pending, so a
- * block of a closed file seen in sblocks is listed by an inode by the time inode is read. A block
- * counts as orphaned only when no inode lists it and it is older than the grace period: a writer
- * still filling a file for longer than that would lose its blocks, so the grace period must exceed
- * the longest write.
+ * tables are read once each, pending, then inode, then sblocks (whose pages the inodes' sub-block
+ * sizes size), at QUORUM or stronger. A block counts as orphaned only when no inode lists it and it
+ * is older than the grace period, which must exceed the longest write: such a block's writer had
+ * closed its file, or died, before the scan began, so a file that lists it was in inode when it was
+ * read. A file deleted after inode was read loses its blocks before sblocks is read: a block found
+ * short counts as damaged only if its file, read again, still lists it.
  */
 final class KeyspaceScan {
   /** A block some inode lists but whose sub-blocks are missing: the file cannot be read. */
@@ -77,18 +76,14 @@ final class KeyspaceScan {
     for (Row r : s.execute(scan(ks, "SELECT block_id, path FROM %s.pending", level))) {
       scan.pending.put(r.getUuid(0), r.getString(1));
     }
-    int largestSubBlock = Integer.parseInt(CfsConfigKeys.SUB_BLOCK_SIZE.defaultValue());
-    for (Row r : s.execute(scan(ks, "SELECT sub_block_size FROM %s.inode", level))) {
-      largestSubBlock = Math.max(largestSubBlock, r.getInt(0));
-    }
-    SimpleStatement subBlocks = scan(ks, "SELECT block_id, sub FROM %s.sblocks", level)
-        .setPageSize((int) Math.max(1, PAGE_BYTES / largestSubBlock));
-    for (Row r : s.execute(subBlocks)) {
-      scan.storedSubBlocks.merge(r.getUuid(0), 1, Integer::sum);
-    }
+    // at least this client's sub-blocks: a file created while the scan runs may have them
+    int largestSubBlock = (int) Math.max(CfsConfigKeys.SUB_BLOCK_SIZE.getLongBytes(store.conf),
+        Long.parseLong(CfsConfigKeys.SUB_BLOCK_SIZE.defaultValue()));
     Set<UUID> referenced = new HashSet<>();
     Set<String> dirs = new HashSet<>();
     List<String> entries = new ArrayList<>();
+    // every block a file lists, with the sub-blocks it should have: found short below, a damage
+    List<Damage> listed = new ArrayList<>();
     for (Row r : s.execute(scan(ks, "SELECT parent, name, kind, length, sub_block_size, blocks FROM %s.inode", level))) {
       String parent = r.getString("parent");
       if (parent.equals(Inode.ROOT_KEY)) {
@@ -104,15 +99,23 @@ final class KeyspaceScan {
       }
       scan.files++;
       scan.bytes += r.getLong("length");
+      largestSubBlock = Math.max(largestSubBlock, r.getInt("sub_block_size"));
       for (TupleValue t : r.getList("blocks", TupleValue.class)) {
         Block b = new Block(t.getUuid(0), t.getLong(1), t.getLong(2));
         referenced.add(b.id);
         scan.referencedBlocks++;
-        int expected = b.subBlocks(r.getInt("sub_block_size"));
-        int found = scan.storedSubBlocks.getOrDefault(b.id, 0);
-        if (found < expected) {
-          scan.damaged.add(new Damage(path, b.id, expected, found));
-        }
+        listed.add(new Damage(path, b.id, b.subBlocks(r.getInt("sub_block_size")), 0));
+      }
+    }
+    SimpleStatement subBlocks = scan(ks, "SELECT block_id, sub FROM %s.sblocks", level)
+        .setPageSize((int) Math.max(1, PAGE_BYTES / largestSubBlock));
+    for (Row r : s.execute(subBlocks)) {
+      scan.storedSubBlocks.merge(r.getUuid(0), 1, Integer::sum);
+    }
+    for (Damage d : listed) {
+      int found = scan.storedSubBlocks.getOrDefault(d.block, 0);
+      if (found < d.expected && stillListed(s, ks, level, d)) {
+        scan.damaged.add(new Damage(d.path, d.block, d.expected, found));
       }
     }
     for (String path : entries) {
@@ -134,6 +137,20 @@ final class KeyspaceScan {
       }
     }
     return scan;
+  }
+
+  /** Whether the file still lists the block: one deleted after its inode was read lost its blocks rightly. */
+  private static boolean stillListed(CqlSession s, String ks, ConsistencyLevel level, Damage d) {
+    Row r = s.execute(scan(ks, "SELECT blocks FROM %s.inode WHERE parent = ? AND name = ?", level)
+        .setPositionalValues(java.util.Arrays.asList(Inode.parentOf(d.path), Inode.nameOf(d.path)))).one();
+    if (r != null) {
+      for (TupleValue t : r.getList("blocks", TupleValue.class)) {
+        if (t.getUuid(0).equals(d.block)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private static SimpleStatement scan(String keyspace, String cql, ConsistencyLevel level) {

@@ -17,6 +17,7 @@ import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.fs.Path;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -24,8 +25,9 @@ import picocli.CommandLine.Option;
 /**
  * DFSIOE write and read on cfs:// (a Cassandra node in a child JVM) and on HDFS with one DataNode
  * twice: in a JVM of its own, as deployed (the fair comparison), and in the client's JVM, as the
- * earlier figures were measured; all on the same disk, same files and sizes, rotating which goes
- * first. Run it with scripts/bench/cfs.sh.
+ * earlier figures were measured; and the same bytes through plain CQL on cfs://'s node, the limit
+ * of what cfs:// can get from it ({@link PlainCqlTransfer}); all on the same disk, same files and
+ * sizes, rotating which goes first. Run it with scripts/bench/cfs.sh.
  */
 @Command(name = "cfs.sh", mixinStandardHelpOptions = true)
 public final class CfsBenchmark implements Callable<Integer> {
@@ -60,6 +62,8 @@ public final class CfsBenchmark implements Callable<Integer> {
   boolean dropCaches;
 
   private static final List<ProcessHandle> CLIENT = List.of(ProcessHandle.current());
+  /** The same bytes through plain CQL on cfs://'s node: its limit (PlainCqlTransfer). */
+  private static final String CQL = "cql";
 
   private final PrintStream out = System.out;
 
@@ -94,24 +98,39 @@ public final class CfsBenchmark implements Callable<Integer> {
       durability.forEach((k, v) -> out.printf("  %-11s %s%n", k, v));
       Map<String, ProcessCost> atStart = new LinkedHashMap<>();
       storages.forEach((name, storage) -> atStart.put(name, ProcessCost.of(storage.serverProcesses())));
-      try {
+      // the first cfs:// client creates the tables that plain CQL writes into
+      java.net.URI cfsUri = FileSystem.getDefaultUri(targets.get("cfs"));
+      FileSystem.get(cfsUri, targets.get("cfs")).getFileStatus(new Path("/"));
+      try (PlainCqlTransfer cql = new PlainCqlTransfer(cfsUri, targets.get("cfs"))) {
         for (int round = 1 - warmup; round <= runs; round++) {
           boolean warm = round <= 0;
           List<String> order = new ArrayList<>(targets.keySet());
+          order.add(CQL);
           java.util.Collections.rotate(order, Math.floorMod(round, order.size()));
           for (String target : order) {
             for (String mode : new String[] {"write", "read"}) {
               if (mode.equals("read") && dropCaches) {
                 dropPageCache();
               }
-              List<ProcessHandle> servers = storages.get(target).serverProcesses();
+              List<ProcessHandle> servers = storages.get(target.equals(CQL) ? "cfs" : target).serverProcesses();
               ProcessCost server0 = ProcessCost.of(servers);
               ProcessCost client0 = ProcessCost.of(CLIENT);
-              RunResult r = dfsioe(targets.get(target), mode);
+              double perMap;
+              double aggregated;
+              double seconds;
+              if (target.equals(CQL)) {
+                PlainCqlTransfer.Result r = mode.equals("write") ? cql.write(files, mb) : cql.read();
+                perMap = r.perMapMbSec;
+                aggregated = r.aggregatedMbSec;
+                seconds = r.seconds;
+              } else {
+                RunResult r = dfsioe(targets.get(target), mode);
+                perMap = (Double) r.metrics.get("throughputMbSec");
+                aggregated = ((Number) r.metrics.get("aggregatedThroughputBytesPerSec")).doubleValue() / MB;
+                seconds = r.durationSec;
+              }
               ProcessCost server = ProcessCost.of(servers).minus(server0);
               ProcessCost client = ProcessCost.of(CLIENT).minus(client0);
-              double perMap = (Double) r.metrics.get("throughputMbSec");
-              double aggregated = ((Number) r.metrics.get("aggregatedThroughputBytesPerSec")).doubleValue() / MB;
               double gib = files * (double) mb / 1024;
               String cost = servers.isEmpty()
                   ? String.format(Locale.ROOT, "CPU: client and DataNode %5.1f s/GiB", client.cpuSec / gib)
@@ -119,7 +138,7 @@ public final class CfsBenchmark implements Callable<Integer> {
                       mode.equals("write") && server.diskWriteBytes >= 0
                           ? String.format(Locale.ROOT, "; node's disk writes %.2f x the data", server.diskWriteBytes / (gib * (1 << 30))) : "");
               out.printf(Locale.ROOT, "%-8s %-11s %-5s aggregated %8.1f MB/s  per map %8.1f MB/s  (%.1f s)  %s%n",
-                  warm ? "warm-up" : "round " + round, target, mode, aggregated, perMap, r.durationSec, cost);
+                  warm ? "warm-up" : "round " + round, target, mode, aggregated, perMap, seconds, cost);
               if (!warm) {
                 figures.computeIfAbsent(target + " " + mode + " aggregated", k -> new ArrayList<>()).add(aggregated);
                 figures.computeIfAbsent(target + " " + mode + " per map", k -> new ArrayList<>()).add(perMap);
@@ -152,7 +171,7 @@ public final class CfsBenchmark implements Callable<Integer> {
     Map<String, Double> ratios = new LinkedHashMap<>();
     for (String mode : new String[] {"write", "read"}) {
       double target = mode.equals("write") ? 0.5 : 0.7;
-      for (String storage : new String[] {"hdfs", "cfs"}) {
+      for (String storage : new String[] {"hdfs", "cfs", CQL}) {
         out.printf(Locale.ROOT, "%-5s %-4s median CPU: node %5.1f s/GiB, client %5.1f s/GiB%n", mode, storage,
             Figures.median(figures.get(storage + " " + mode + " node cpu s/GiB")),
             Figures.median(figures.get(storage + " " + mode + " client cpu s/GiB")));
@@ -161,10 +180,13 @@ public final class CfsBenchmark implements Callable<Integer> {
         double h = Figures.median(figures.get("hdfs " + mode + " " + metric));
         double j = Figures.median(figures.get("hdfs-in-jvm " + mode + " " + metric));
         double c = Figures.median(figures.get("cfs " + mode + " " + metric));
+        double q = Figures.median(figures.get(CQL + " " + mode + " " + metric));
         ratios.put(mode + " " + metric + " cfs/hdfs", c / h);
         ratios.put(mode + " " + metric + " cfs/hdfs-in-jvm", c / j);
+        ratios.put(mode + " " + metric + " cfs/" + CQL, c / q);
         out.printf(Locale.ROOT, "%-5s %-10s median: hdfs %8.1f MB/s  cfs %8.1f MB/s  cfs/hdfs %.3f (target >= %.2f);"
-            + " hdfs-in-jvm %8.1f MB/s, cfs/hdfs-in-jvm %.3f%n", mode, metric, h, c, c / h, target, j, c / j);
+            + " hdfs-in-jvm %8.1f MB/s, cfs/hdfs-in-jvm %.3f; plain CQL %8.1f MB/s, cfs/cql %.3f%n",
+            mode, metric, h, c, c / h, target, j, c / j, q, c / q);
       }
     }
     Map<String, Object> all = new LinkedHashMap<>();
