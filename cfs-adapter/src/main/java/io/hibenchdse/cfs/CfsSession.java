@@ -327,10 +327,18 @@ final class CfsSession {
     return e;
   }
 
-  /** Creates the keyspace and the tables that are missing. */
+  /**
+   * Creates the keyspace and the tables that are missing, and waits until every node has them: the
+   * statements are prepared next, on every node.
+   */
   private void createSchema(Configuration conf) {
     for (String ddl : CfsStore.schema(conf)) {
       executeDdl(ddl);
+    }
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    // each check polls the nodes for up to the driver's schema agreement timeout (10 s)
+    while (!session.checkSchemaAgreement() && System.nanoTime() < deadline) {
+      Thread.yield();
     }
   }
 
