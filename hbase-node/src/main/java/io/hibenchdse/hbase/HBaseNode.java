@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.LocalHBaseCluster;
 import org.apache.hadoop.hbase.ServerName;
@@ -44,7 +45,7 @@ public final class HBaseNode {
       Configuration conf = HBaseConfiguration.create();
       conf.addResource(dir.resolve(LocalHBase.SITE).toUri().toURL());
       MiniZooKeeperCluster zk = new MiniZooKeeperCluster(conf);
-      zk.setDefaultClientPort(conf.getInt("hbase.zookeeper.property.clientPort", 2181));
+      zk.setDefaultClientPort(conf.getInt(HConstants.ZOOKEEPER_CLIENT_PORT, 2181));
       zk.startup(dir.resolve("zookeeper").toFile());
       LocalHBaseCluster cluster = new LocalHBaseCluster(conf, 1, regionServers);
       cluster.startup();

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.apache.hadoop.hbase.HConstants;
 
 /**
  * A real HBase 2 for the suite and the tests: ZooKeeper, a master and {@code regionServers} region
@@ -80,8 +81,8 @@ public final class LocalHBase implements AutoCloseable {
     Map<String, String> site = new LinkedHashMap<>();
     site.put("hbase.rootdir", fileSystem.resolve("/hbase").toString());
     site.put("hbase.cluster.distributed", "false");
-    site.put("hbase.zookeeper.quorum", host());
-    site.put("hbase.zookeeper.property.clientPort", Integer.toString(hbase.zookeeperPort));
+    site.put(HConstants.ZOOKEEPER_QUORUM, host());
+    site.put(HConstants.ZOOKEEPER_CLIENT_PORT, Integer.toString(hbase.zookeeperPort));
     site.put("hbase.tmp.dir", dir.resolve("tmp").toString());
     // no web UIs, and ports of the system's choosing, so runs and tests never collide
     site.put("hbase.master.info.port", "-1");

@@ -7,6 +7,7 @@ import io.hibenchdse.core.UsageException;
 import io.hibenchdse.core.WorkloadDriver;
 import io.hibenchdse.launcher.storage.EmbeddedHBase;
 import io.hibenchdse.ycsb.CassandraCqlKeys;
+import io.hibenchdse.ycsb.HBaseKeys;
 import io.hibenchdse.ycsb.YcsbArgs;
 import io.hibenchdse.ycsb.YcsbProcess;
 import io.hibenchdse.ycsb.YcsbResult;
@@ -75,7 +76,7 @@ final class YcsbCommand {
    * both kept in {@code work/ycsb-hbase} for the next phase.
    */
   private static int hbase(YcsbProcess.Phase phase, List<String> args, PrintStream out, PrintStream err) throws Exception {
-    boolean named = YcsbArgs.parse(args).has("hbase.zookeeper.quorum");
+    boolean named = YcsbArgs.parse(args).has(HBaseKeys.ZOOKEEPER_QUORUM);
     for (String env : new String[] {"HBASE_CONF_DIR", "HADOOP_CONF_DIR"}) {
       String dir = System.getenv(env);
       named |= dir != null && java.nio.file.Files.isRegularFile(Path.of(dir, "hbase-site.xml"));
@@ -87,8 +88,8 @@ final class YcsbCommand {
       out.println("ycsb: no -p hbase.zookeeper.quorum: an embedded " + hbase.describe() + ", data in " + EMBEDDED_HBASE
           + " (kept for the next phase)");
       org.apache.hadoop.conf.Configuration conf = hbase.conf();
-      args.addAll(0, List.of("-p", "hbase.zookeeper.quorum=" + conf.get("hbase.zookeeper.quorum"),
-          "-p", "hbase.zookeeper.property.clientPort=" + conf.get("hbase.zookeeper.property.clientPort")));
+      args.addAll(0, List.of("-p", HBaseKeys.ZOOKEEPER_QUORUM + "=" + conf.get(HBaseKeys.ZOOKEEPER_QUORUM),
+          "-p", HBaseKeys.ZOOKEEPER_CLIENT_PORT + "=" + conf.get(HBaseKeys.ZOOKEEPER_CLIENT_PORT)));
       return phase(phase, "hbase2", args, out, err);
     }
   }

@@ -88,7 +88,7 @@ public class HBaseClient2 extends DB {
       // fail fast on a ZooKeeper nobody answers at, rather than after HBase's many retries
       conf.setIfUnset("hbase.client.retries.number", "3");
       conf.setIfUnset("zookeeper.recovery.retry", "1");
-      String where = conf.get("hbase.zookeeper.quorum") + ":" + conf.get("hbase.zookeeper.property.clientPort", "2181");
+      String where = conf.get(HBaseKeys.ZOOKEEPER_QUORUM) + ":" + conf.get(HBaseKeys.ZOOKEEPER_CLIENT_PORT, "2181");
       reachable(conf, where);
       try {
         connection = ConnectionFactory.createConnection(conf);
@@ -134,8 +134,8 @@ public class HBaseClient2 extends DB {
    * nothing listens at for minutes, where this says so at once.
    */
   private static void reachable(Configuration conf, String where) throws DBException {
-    int port = conf.getInt("hbase.zookeeper.property.clientPort", 2181);
-    for (String host : conf.getTrimmedStrings("hbase.zookeeper.quorum", "localhost")) {
+    int port = conf.getInt(HBaseKeys.ZOOKEEPER_CLIENT_PORT, 2181);
+    for (String host : conf.getTrimmedStrings(HBaseKeys.ZOOKEEPER_QUORUM, "localhost")) {
       String[] hp = host.split(":");
       try (java.net.Socket socket = new java.net.Socket()) {
         socket.connect(new java.net.InetSocketAddress(hp[0], hp.length > 1 ? Integer.parseInt(hp[1]) : port), 5_000);

@@ -28,8 +28,8 @@ public final class YcsbResult {
     long length = Long.parseLong(p.getProperty("fieldlength", "100"));
     r.timed(startMs, endMs, Math.round(m.runtimeSec * 1e9), records * fields * length, 1);
     r.fileSystem = "hbase2".equals(m.binding)
-        ? "hbase://" + p.getProperty("hbase.zookeeper.quorum", "(hbase-site.xml)") + ":"
-            + p.getProperty("hbase.zookeeper.property.clientPort", "2181") + "/" + p.getProperty("table", "usertable")
+        ? "hbase://" + p.getProperty(HBaseKeys.ZOOKEEPER_QUORUM, "(hbase-site.xml)") + ":"
+            + p.getProperty(HBaseKeys.ZOOKEEPER_CLIENT_PORT, "2181") + "/" + p.getProperty("table", "usertable")
         : "cql://" + p.getProperty(CassandraCqlKeys.HOSTS) + ":" + p.getProperty(CassandraCqlKeys.PORT, CassandraCqlKeys.PORT_DEFAULT)
             + "/" + p.getProperty(CassandraCqlKeys.KEYSPACE, CassandraCqlKeys.KEYSPACE_DEFAULT);
     r.parameters.put("phase", phase.name());

@@ -1,6 +1,7 @@
 package io.hibenchdse.launcher.storage;
 
 import io.hibenchdse.hbase.LocalHBase;
+import io.hibenchdse.ycsb.HBaseKeys;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -46,8 +47,8 @@ public final class EmbeddedHBase implements EmbeddedStorage {
   @Override
   public Configuration conf() {
     Configuration conf = hdfs.conf();
-    conf.set("hbase.zookeeper.quorum", LocalHBase.host());
-    conf.setInt("hbase.zookeeper.property.clientPort", hbase.zookeeperPort());
+    conf.set(HBaseKeys.ZOOKEEPER_QUORUM, LocalHBase.host());
+    conf.setInt(HBaseKeys.ZOOKEEPER_CLIENT_PORT, hbase.zookeeperPort());
     return conf;
   }
 

@@ -62,7 +62,7 @@ final class HBaseServing implements ServingCluster {
     r.configuration.put(BenchmarkTool.STORAGE_NODES, Integer.toString(hbase.regionServers()));
     r.configuration.put(LocalHBase.WAL_HSYNC, Boolean.toString(s.walHsync()));
     r.configuration.put(BenchmarkTool.STORAGE_FSYNC,
-        Boolean.toString(s.walHsync() || "FSYNC_WAL".equals(r.configuration.get(HBaseKeys.DURABILITY))));
+        Boolean.toString(s.walHsync() || HBaseKeys.FSYNC_WAL.equals(r.configuration.get(HBaseKeys.DURABILITY))));
     r.configuration.put(BenchmarkTool.STORAGE_COMMIT_LOG, s.description());
   }
 

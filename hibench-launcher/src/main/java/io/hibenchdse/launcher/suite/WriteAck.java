@@ -1,5 +1,7 @@
 package io.hibenchdse.launcher.suite;
 
+import io.hibenchdse.ycsb.HBaseKeys;
+
 /**
  * What a serving store has done with a write when it acknowledges it, one setting for both systems
  * so that Cassandra and HBase do the same work: {@code memory}, the write is in the memory of every
@@ -13,6 +15,6 @@ public enum WriteAck {
 
   /** HBase's durability of a write ({@code -p durability=...}) that does as this says. */
   public String hbaseDurability() {
-    return this == disk ? "FSYNC_WAL" : "SYNC_WAL";
+    return this == disk ? HBaseKeys.FSYNC_WAL : HBaseKeys.SYNC_WAL;
   }
 }
