@@ -171,6 +171,7 @@ final class CfsSession {
       // requests to a block's replicas and gives block locations; it runs on the driver's admin
       // thread while the client answers its first calls, not before them.
       ring = session.setSchemaMetadataEnabled(true).toCompletableFuture();
+      SessionClasses.connected();
     } catch (RuntimeException e) {
       session.close();
       throw e;

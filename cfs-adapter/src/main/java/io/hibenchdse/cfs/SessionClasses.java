@@ -24,6 +24,8 @@ final class SessionClasses {
   private static final String NETTY = packageOf(io.netty.util.Version.class, "util.Version");
   private static final String METRICS = packageOf(com.codahale.metrics.MetricRegistry.class, "MetricRegistry");
   private static final AtomicBoolean STARTED = new AtomicBoolean();
+  /** Set once a session is up: what the list has left is the schema refresh's, which loads it itself. */
+  private static volatile boolean connected;
 
   private SessionClasses() {}
 
@@ -36,9 +38,17 @@ final class SessionClasses {
     }
   }
 
+  /** Stops the loading: the session answers, and what it loads now competes with the client for the CPU. */
+  static void connected() {
+    connected = true;
+  }
+
   private static void loadAll() {
     ClassLoader loader = SessionClasses.class.getClassLoader();
     for (String name : names()) {
+      if (connected) {
+        return;
+      }
       try {
         // not initialized: static initializers run on the thread that uses the class, as they would
         Class.forName(name, false, loader);

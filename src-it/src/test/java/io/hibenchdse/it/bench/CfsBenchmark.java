@@ -101,7 +101,8 @@ public final class CfsBenchmark implements Callable<Integer> {
       // the first cfs:// client creates the tables that plain CQL writes into
       java.net.URI cfsUri = FileSystem.getDefaultUri(targets.get("cfs"));
       FileSystem.get(cfsUri, targets.get("cfs")).getFileStatus(new Path("/"));
-      try (PlainCqlTransfer cql = new PlainCqlTransfer(cfsUri, targets.get("cfs"))) {
+      try (PlainCqlTransfer cql = new PlainCqlTransfer(cfsUri, targets.get("cfs"),
+          targets.get("cfs").getInt("mapreduce.local.map.tasks.maximum", 1))) {
         for (int round = 1 - warmup; round <= runs; round++) {
           boolean warm = round <= 0;
           List<String> order = new ArrayList<>(targets.keySet());

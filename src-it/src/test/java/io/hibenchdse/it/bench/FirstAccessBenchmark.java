@@ -46,6 +46,7 @@ public final class FirstAccessBenchmark implements Callable<Integer> {
   @Option(names = "--json", description = "Also write the figures to this JSON file.")
   File json;
 
+  private static final String[] CLIENTS = {"first client", "second client", "a client 1 s later"};
   private final PrintStream out = System.out;
 
   public static void main(String[] args) {
@@ -76,23 +77,24 @@ public final class FirstAccessBenchmark implements Callable<Integer> {
         List<String> order = (run & 1) != 0 ? List.of("hdfs", "cfs") : List.of("cfs", "hdfs");
         for (String target : order) {
           double[] t = probe(classPath, targets.get(target));
-          out.printf(Locale.ROOT, "%-7s %-4s  Hadoop's first access (file:///) %.3f s  first client %.3f s  second client %.3f s%n",
-              run <= 0 ? "warm-up" : "run " + run, target, t[0], t[1], t[2]);
+          out.printf(Locale.ROOT, "%-7s %-4s  Hadoop's first access (file:///) %.3f s  first client %.3f s  second client %.3f s"
+              + "  a client 1 s later %.3f s%n", run <= 0 ? "warm-up" : "run " + run, target, t[0], t[1], t[2], t[3]);
           if (run <= 0) {
             continue;
           }
-          figures.computeIfAbsent(target + " first client", k -> new ArrayList<>()).add(t[1]);
-          figures.computeIfAbsent(target + " second client", k -> new ArrayList<>()).add(t[2]);
+          for (int i = 1; i < t.length; i++) {
+            figures.computeIfAbsent(target + " " + CLIENTS[i - 1], k -> new ArrayList<>()).add(t[i]);
+          }
         }
       }
     }
     out.println();
     Map<String, Double> ratios = new LinkedHashMap<>();
-    for (String which : new String[] {"first client", "second client"}) {
+    for (String which : CLIENTS) {
       double h = Figures.median(figures.get("hdfs " + which));
       double c = Figures.median(figures.get("cfs " + which));
       ratios.put(which + " cfs/hdfs", c / h);
-      out.printf(Locale.ROOT, "%-13s median: hdfs %.3f s  cfs %.3f s  cfs/hdfs %.2f%n", which, h, c, c / h);
+      out.printf(Locale.ROOT, "%-19s median: hdfs %.4f s  cfs %.4f s  cfs/hdfs %.2f%n", which, h, c, c / h);
     }
     Map<String, Object> all = new LinkedHashMap<>();
     all.put("runs", runs);
@@ -119,6 +121,6 @@ public final class FirstAccessBenchmark implements Callable<Integer> {
       throw new IllegalStateException("the probe of " + uri + " failed (exit " + p.exitValue() + ")");
     }
     String[] f = result.split(" ");
-    return new double[] {Double.parseDouble(f[1]), Double.parseDouble(f[2]), Double.parseDouble(f[3])};
+    return new double[] {Double.parseDouble(f[1]), Double.parseDouble(f[2]), Double.parseDouble(f[3]), Double.parseDouble(f[4])};
   }
 }

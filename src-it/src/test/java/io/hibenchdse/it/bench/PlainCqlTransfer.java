@@ -31,8 +31,8 @@ import org.apache.hadoop.conf.Configuration;
  * node gives a client that does nothing but move them, the limit of cfs:// on it. Into cfs://'s own
  * {@code sblocks} table (so the table's options are the file system's), a partition per block and
  * a row per sub-block of the file system's sizes, with a cfs:// stream's writes and reads in flight
- * and its consistency levels, one thread per file as DFSIOE has one map per file. No inodes, no
- * pending rows: what cfs:// adds is what it costs against this.
+ * and its consistency levels, a thread per file and as many at once as the job runner runs maps.
+ * No inodes, no pending rows: what cfs:// adds is what it costs against this.
  */
 final class PlainCqlTransfer implements AutoCloseable {
   /** One round's figures, as DFSIOE gives them: the whole's rate and TestDFSIO's per-map rate. */
@@ -59,10 +59,13 @@ final class PlainCqlTransfer implements AutoCloseable {
   private final long blockSize;
   private final int subBlockSize;
   private final ByteBuffer data;
+  private final int concurrency;
   private final List<List<UUID>> blocksPerFile = new ArrayList<>();
   private long bytesPerFile;
 
-  PlainCqlTransfer(URI cfs, Configuration conf) {
+  /** {@code concurrency}: files moved at once, as a job runs that many maps at once. */
+  PlainCqlTransfer(URI cfs, Configuration conf, int concurrency) {
+    this.concurrency = concurrency;
     session = CqlSession.builder()
         .addContactPoint(InetSocketAddress.createUnresolved(cfs.getHost(), cfs.getPort()))
         .withLocalDatacenter(conf.get(CfsConfigKeys.DATACENTER.key()))
@@ -164,7 +167,7 @@ final class PlainCqlTransfer implements AutoCloseable {
 
   private Result inParallel(FileTransfer transfer) throws Exception {
     int files = blocksPerFile.size();
-    ExecutorService pool = Executors.newFixedThreadPool(files);
+    ExecutorService pool = Executors.newFixedThreadPool(Math.min(files, concurrency));
     try {
       long start = System.nanoTime();
       List<Future<double[]>> done = new ArrayList<>();
