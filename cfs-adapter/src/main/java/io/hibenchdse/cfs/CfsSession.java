@@ -17,6 +17,7 @@ import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.auth.AuthenticationException;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.OptionsMap;
@@ -45,6 +46,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -62,6 +64,7 @@ final class CfsSession {
       CfsConfigKeys.WRITE_CL, CfsConfigKeys.BLOCK_SIZE, CfsConfigKeys.SUB_BLOCK_SIZE, CfsConfigKeys.WRITE_IN_FLIGHT,
       CfsConfigKeys.READ_AHEAD, CfsConfigKeys.STRICT_SYNCABLE, CfsConfigKeys.PRELOAD);
   private static final Map<List<String>, CfsSession> OPEN = new HashMap<>();
+  private static final List<String> TABLES = java.util.Arrays.asList("inode", "sblocks", "pending");
 
   private final List<String> key;
   private int clients;
@@ -145,12 +148,17 @@ final class CfsSession {
       // Read from system_schema: the driver's schema metadata is not there yet (see ring).
       CompletionStage<AsyncResultSet> keyspaceRow = keyspaceRow();
       Map<String, Map<String, String>> tables = tables();
-      if (!tables.keySet().containsAll(java.util.Arrays.asList("inode", "sblocks", "pending"))) {
-        createSchema(conf);
-        keyspaceRow = keyspaceRow();
-        tables = tables();
-      }
       Row ks = CompletableFutures.getUninterruptibly(keyspaceRow).one();
+      if (ks == null || !tables.keySet().containsAll(TABLES)) {
+        // missing, or another client's DDL has not reached the node that answered
+        createSchema(conf);
+        ks = CompletableFutures.getUninterruptibly(keyspaceRow()).one();
+        tables = tables();
+        if (ks == null || !tables.keySet().containsAll(TABLES)) {
+          throw new IOException("cfs: keyspace " + keyspace + " or its tables " + TABLES + " are still missing after they were created"
+              + " (tables found: " + tables.keySet() + ")");
+        }
+      }
       replication = replication(ks.getMap("replication", String.class, String.class));
       durableWrites = ks.getBoolean("durable_writes");
       compaction = CfsStore.cqlMap(tables.get("sblocks"));
@@ -172,32 +180,53 @@ final class CfsSession {
       // thread while the client answers its first calls, not before them.
       ring = session.setSchemaMetadataEnabled(true).toCompletableFuture();
       SessionClasses.connected();
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | IOException e) {
       session.close();
       throw e;
     }
   }
 
-  /** A statement of cfs://, prepared in the background from the session's start. */
+  /**
+   * A statement of cfs://, prepared in the background from the session's start. One whose preparing
+   * failed (a timeout, a node that did not have the tables yet) is prepared again at its next use,
+   * not failed for the life of the session.
+   */
   final class Query {
-    private final CompletableFuture<PreparedStatement> prepared;
+    private final String cql;
+    private final AtomicReference<CompletableFuture<PreparedStatement>> prepared = new AtomicReference<>();
 
     private Query(String cql) {
-      prepared = session.prepareAsync(String.format(cql, keyspace)).toCompletableFuture();
+      this.cql = String.format(cql, keyspace);
+      prepared.set(session.prepareAsync(this.cql).toCompletableFuture());
+    }
+
+    private CompletableFuture<PreparedStatement> prepared() {
+      CompletableFuture<PreparedStatement> p = prepared.get();
+      if (p.isCompletedExceptionally()) {
+        CompletableFuture<PreparedStatement> again = session.prepareAsync(cql).toCompletableFuture();
+        p = prepared.compareAndSet(p, again) ? again : prepared.get();
+      }
+      return p;
     }
 
     /** Bound to {@code values}; waits for the preparing, and throws the driver's error if it failed. */
     BoundStatement bind(Object... values) {
       try {
-        return prepared.join().bind(values);
+        return prepared().join().bind(values);
       } catch (CompletionException e) {
-        throw e.getCause() instanceof RuntimeException ? (RuntimeException) e.getCause() : e;
+        Throwable cause = e.getCause();
+        // a copy, with this caller's stack: the failed preparing is shared by every client
+        throw cause instanceof DriverException ? ((DriverException) cause).copy() : e;
       }
     }
 
-    /** Bound to {@code values} and run, without waiting for the preparing. */
+    /** Bound to {@code values} and run; once prepared, straight to the driver (so a cancel reaches it). */
     CompletionStage<AsyncResultSet> executeAsync(java.util.function.UnaryOperator<BoundStatement> settings, Object... values) {
-      return prepared.thenCompose(p -> session.executeAsync(settings.apply(p.bind(values))));
+      CompletableFuture<PreparedStatement> p = prepared();
+      if (p.isDone() && !p.isCompletedExceptionally()) {
+        return session.executeAsync(settings.apply(p.join().bind(values)));
+      }
+      return p.thenCompose(ready -> session.executeAsync(settings.apply(ready.bind(values))));
     }
   }
 
@@ -332,14 +361,17 @@ final class CfsSession {
    * Creates the keyspace and the tables that are missing, and waits until every node has them: the
    * statements are prepared next, on every node.
    */
-  private void createSchema(Configuration conf) {
+  private void createSchema(Configuration conf) throws IOException {
     for (String ddl : CfsStore.schema(conf)) {
       executeDdl(ddl);
     }
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     // each check polls the nodes for up to the driver's schema agreement timeout (10 s)
-    while (!session.checkSchemaAgreement() && System.nanoTime() < deadline) {
-      Thread.yield();
+    while (!session.checkSchemaAgreement()) {
+      if (System.nanoTime() > deadline) {
+        throw new IOException("cfs: the nodes did not agree on the schema of keyspace " + keyspace
+            + " within 60 s of creating it (is a node down or unreachable?)");
+      }
     }
   }
 
@@ -389,12 +421,13 @@ final class CfsSession {
    */
   Metadata metadata(Duration timeout) {
     try {
-      return ring.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      ring.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
       // a refresh that failed or is late leaves the metadata the driver has; the driver retries
     }
+    // the driver's current metadata, not the refresh's snapshot: nodes come and go
     return session.getMetadata();
   }
 

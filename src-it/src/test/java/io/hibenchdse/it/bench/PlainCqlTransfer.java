@@ -74,17 +74,22 @@ final class PlainCqlTransfer implements AutoCloseable {
             .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofMinutes(2))
             .build())
         .build();
-    String keyspace = value(conf, CfsConfigKeys.KEYSPACE);
-    insert = session.prepare("INSERT INTO " + keyspace + ".sblocks (block_id, sub, data) VALUES (?, ?, ?)");
-    select = session.prepare("SELECT data FROM " + keyspace + ".sblocks WHERE block_id = ? AND sub = ?");
-    delete = session.prepare("DELETE FROM " + keyspace + ".sblocks WHERE block_id = ?");
-    writeLevel = DefaultConsistencyLevel.valueOf(value(conf, CfsConfigKeys.WRITE_CL).toUpperCase(Locale.ROOT));
-    readLevel = DefaultConsistencyLevel.valueOf(value(conf, CfsConfigKeys.READ_CL).toUpperCase(Locale.ROOT));
-    writesInFlight = Integer.parseInt(value(conf, CfsConfigKeys.WRITE_IN_FLIGHT));
-    readsInFlight = Integer.parseInt(value(conf, CfsConfigKeys.READ_AHEAD)) + 1;
-    blockSize = conf.getLongBytes(CfsConfigKeys.BLOCK_SIZE.key(), Long.parseLong(CfsConfigKeys.BLOCK_SIZE.defaultValue()));
-    subBlockSize = (int) Math.min(blockSize,
-        conf.getLongBytes(CfsConfigKeys.SUB_BLOCK_SIZE.key(), Long.parseLong(CfsConfigKeys.SUB_BLOCK_SIZE.defaultValue())));
+    try {
+      String keyspace = value(conf, CfsConfigKeys.KEYSPACE);
+      insert = session.prepare("INSERT INTO " + keyspace + ".sblocks (block_id, sub, data) VALUES (?, ?, ?)");
+      select = session.prepare("SELECT data FROM " + keyspace + ".sblocks WHERE block_id = ? AND sub = ?");
+      delete = session.prepare("DELETE FROM " + keyspace + ".sblocks WHERE block_id = ?");
+      writeLevel = DefaultConsistencyLevel.valueOf(value(conf, CfsConfigKeys.WRITE_CL).toUpperCase(Locale.ROOT));
+      readLevel = DefaultConsistencyLevel.valueOf(value(conf, CfsConfigKeys.READ_CL).toUpperCase(Locale.ROOT));
+      writesInFlight = Integer.parseInt(value(conf, CfsConfigKeys.WRITE_IN_FLIGHT));
+      readsInFlight = Integer.parseInt(value(conf, CfsConfigKeys.READ_AHEAD)) + 1;
+      blockSize = conf.getLongBytes(CfsConfigKeys.BLOCK_SIZE.key(), Long.parseLong(CfsConfigKeys.BLOCK_SIZE.defaultValue()));
+      subBlockSize = (int) Math.min(blockSize,
+          conf.getLongBytes(CfsConfigKeys.SUB_BLOCK_SIZE.key(), Long.parseLong(CfsConfigKeys.SUB_BLOCK_SIZE.defaultValue())));
+    } catch (RuntimeException e) {
+      session.close();
+      throw e;
+    }
     byte[] bytes = new byte[subBlockSize];
     new Random(42).nextBytes(bytes);
     data = ByteBuffer.wrap(bytes);
@@ -187,7 +192,9 @@ final class PlainCqlTransfer implements AutoCloseable {
       }
       return new Result(bytes, (System.nanoTime() - start) / 1e9, threadSeconds);
     } finally {
-      pool.shutdown();
+      // a failed file's siblings are stopped and waited for: nothing writes after this returns
+      pool.shutdownNow();
+      pool.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES);
     }
   }
 
@@ -202,7 +209,10 @@ final class PlainCqlTransfer implements AutoCloseable {
 
   @Override
   public void close() {
-    deleteAll();
-    session.close();
+    try {
+      deleteAll();
+    } finally {
+      session.close();
+    }
   }
 }
