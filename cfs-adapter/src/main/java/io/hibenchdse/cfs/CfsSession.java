@@ -90,7 +90,7 @@ final class CfsSession {
 
   /**
    * The session for {@code uri} with {@code conf}'s settings (its defaults filled in): the open one,
-   * or a new one, connected, the schema created if missing and the statements prepared.
+   * or a new one, connected, the schema created if missing and the statements being prepared.
    */
   static synchronized CfsSession acquire(URI uri, Configuration conf) throws IOException {
     if (CfsConfigKeys.PRELOAD.getBoolean(conf)) {

@@ -81,6 +81,8 @@ final class CfsStore implements Closeable {
    * that was down when a file was written answers "no such row" until hints or repair reach it.
    */
   private final ConsistencyLevel recheckLevel;
+  /** How long block locations wait for the session's first schema refresh: the request timeout. */
+  private final Duration ringWait;
   /** The session and prepared statements this client shares with the JVM's others of the same cluster and settings. */
   private final CfsSession shared;
   private final CqlSession session;
@@ -106,6 +108,7 @@ final class CfsStore implements Closeable {
     }
     readLevel = level(conf, READ_CL);
     writeLevel = level(conf, WRITE_CL);
+    ringWait = Duration.ofMillis(REQUEST_TIMEOUT.getMillis(conf));
     shared = CfsSession.acquire(uri, conf);
     session = shared.session;
     try {
@@ -278,7 +281,7 @@ final class CfsStore implements Closeable {
 
   /** The nodes holding a block's partition, from the driver's copy of the token ring. */
   List<InetSocketAddress> replicas(UUID block) {
-    Optional<TokenMap> ring = shared.metadata(Duration.ofMillis(REQUEST_TIMEOUT.getMillis(conf))).getTokenMap();
+    Optional<TokenMap> ring = shared.metadata(ringWait).getTokenMap();
     if (!ring.isPresent()) {
       return Collections.emptyList();
     }
