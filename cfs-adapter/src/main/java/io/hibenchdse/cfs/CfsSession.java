@@ -152,11 +152,19 @@ final class CfsSession {
       if (ks == null || !tables.keySet().containsAll(TABLES)) {
         // missing, or another client's DDL has not reached the node that answered
         createSchema(conf);
-        ks = CompletableFutures.getUninterruptibly(keyspaceRow()).one();
-        tables = tables();
-        if (ks == null || !tables.keySet().containsAll(TABLES)) {
-          throw new IOException("cfs: keyspace " + keyspace + " or its tables " + TABLES + " are still missing after they were created"
-              + " (tables found: " + tables.keySet() + ")");
+        // a node can answer before the schema has reached it, even after the nodes said they agree
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (true) {
+          ks = CompletableFutures.getUninterruptibly(keyspaceRow()).one();
+          tables = tables();
+          if (ks != null && tables.keySet().containsAll(TABLES)) {
+            break;
+          }
+          if (System.nanoTime() > deadline) {
+            throw new IOException("cfs: keyspace " + keyspace + " or its tables " + TABLES + " are still missing 60 s after"
+                + " they were created (tables found: " + tables.keySet() + ")");
+          }
+          sleep(200);
         }
       }
       replication = replication(ks.getMap("replication", String.class, String.class));
@@ -372,6 +380,15 @@ final class CfsSession {
         throw new IOException("cfs: the nodes did not agree on the schema of keyspace " + keyspace
             + " within 60 s of creating it (is a node down or unreachable?)");
       }
+    }
+  }
+
+  private static void sleep(long ms) throws IOException {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("cfs: interrupted while waiting for the schema");
     }
   }
 
