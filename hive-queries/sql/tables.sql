@@ -1,4 +1,4 @@
--- HiveBench's input tables over the directories HiBench.DataGen wrote (SPEC §3).
+-- HiveBench's input tables over the directories HiBench.DataGen wrote (docs/workloads.md#datagen-tables).
 -- Variables: INPUT, the directory holding rankings/ and uservisits/; FORMAT, how DataGen stored
 -- them: SEQUENCEFILE (-o sequence, what every HiBench script uses) or TEXTFILE (-o text).
 -- With a cluster's Hive, before the query file:

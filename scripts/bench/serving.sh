@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The reference report's serving grid (seed 002): YCSB's workloads A and C at a series of record and
+# The reference study's serving grid (docs/methodology.md#reference-studies): YCSB's workloads A and C at a series of record and
 # operation counts, 3 runs each, on HBase over the embedded HDFS and on Cassandra under cfs://, at
 # matched durability, then `compare` (which refuses the two if their durability differs).
 #   scripts/bench/serving.sh [--records 12000,18000,24000,30000,36000] [--runs 3] [--durability memory|disk] [--out DIR]

@@ -37,7 +37,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * HiBench's EnhancedDFSIO (SPEC §2): one map per file writes or reads it, sampling the bytes moved;
+ * HiBench's EnhancedDFSIO (docs/workloads.md#enhanceddfsio): one map per file writes or reads it, sampling the bytes moved;
  * the client then reports Hadoop TestDFSIO's classic figures and the aggregated throughput of the
  * steady phase, with the per-slot table as CSV.
  */

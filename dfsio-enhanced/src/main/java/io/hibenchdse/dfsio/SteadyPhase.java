@@ -5,7 +5,7 @@ import org.apache.commons.math3.stat.descriptive.moment.Mean;
 import org.apache.commons.math3.stat.descriptive.moment.StandardDeviation;
 
 /**
- * EnhancedDFSIO's analysis (SPEC §2): time slots of {@code plotInterval} from the earliest map
+ * EnhancedDFSIO's analysis (docs/methodology.md#time-slots, #steady-phase): time slots of {@code plotInterval} from the earliest map
  * start; per slot the maps running through all of it (concurrency) and the bytes all maps moved in
  * it (each map's sampled curve interpolated at the slot bounds); the steady phase is the slots whose
  * concurrency is at least {@code threshold} times the peak concurrency observed, and the aggregated

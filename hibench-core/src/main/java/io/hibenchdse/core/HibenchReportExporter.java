@@ -9,7 +9,7 @@ import java.util.Date;
 import java.util.Locale;
 
 /**
- * HiBench's {@code hibench.report} (SPEC §6): a header, then one fixed-width line per run, the
+ * HiBench's {@code hibench.report} (docs/reports.md#hibenchreport): a header, then one fixed-width line per run, the
  * columns HiBench's own scripts and users' spreadsheets read.
  */
 public final class HibenchReportExporter implements ResultExporter {

@@ -5,7 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
-/** {@code hibench.jsonl}: every field of every run, one JSON object a line (SPEC §0). */
+/** {@code hibench.jsonl}: every field of every run, one JSON object a line (docs/reports.md#result-records). */
 public final class JsonLinesExporter implements ResultExporter {
   private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * One run of one workload, as written to {@code hibench.jsonl} (SPEC §0). Every module reports
+ * One run of one workload, as written to {@code hibench.jsonl} (docs/reports.md#result-records). Every module reports
  * through this record, so results of all workloads and storage systems compare field by field.
  */
 @JsonPropertyOrder({"workload", "type", "startMs", "endMs", "durationSec", "inputBytes",

@@ -1,5 +1,6 @@
 package io.hibenchdse.it;
 
+import io.hibenchdse.core.HibenchConfigKeys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,7 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Bad input and damaged data, tried as a new user would, against every workload: each ends with
  * the expected exit status and one line on stderr that names the problem, and none records a
- * result or changes a file the user had. The README's reliability table counts these cases.
+ * result or changes a file the user had. docs/testing.md#reliability counts these cases.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BadInputSweepTest {
@@ -61,7 +62,7 @@ class BadInputSweepTest {
     Files.write(dir.resolve("zero/part-00000"), new byte[0]);
     Files.writeString(dir.resolve("a-file"), "x");
     Configuration quiet = new Configuration(conf);
-    quiet.unset(Results.REPORT_DIR);
+    quiet.unset(HibenchConfigKeys.REPORT_DIR);
     quiet.setLong("mapreduce.randomtextwriter.totalbytes", 100_000);
     ok(quiet, "randomtextwriter", p("seq"));
     ok(quiet, "hsgen", "-rows", "1000", "-maps", "1", "-replication", "1", p("hs"));

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** YCSB's text output read into figures, on a row of the reference report (seed 002, Cassandra, workload A, 100,000 operations). */
+/** YCSB's text output read into figures, on a row of the reference report (docs/methodology.md#ycsb-mean-latency: Cassandra, workload A, 100,000 operations). */
 class YcsbMetricsTest {
   static YcsbMetrics read(List<String> lines) {
     YcsbMetrics m = new YcsbMetrics();
