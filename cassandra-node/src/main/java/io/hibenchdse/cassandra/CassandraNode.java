@@ -1,12 +1,7 @@
 package io.hibenchdse.cassandra;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.concurrent.TimeUnit;
 import io.hibenchdse.node.NodeProcess;
 import org.apache.cassandra.db.compaction.CompactionManager;

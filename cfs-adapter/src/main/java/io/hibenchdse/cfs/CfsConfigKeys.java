@@ -47,7 +47,7 @@ public enum CfsConfigKeys {
 
   /**
    * Where the file system's configuration lists {@link #RECORDED}'s keys: the benchmark tools that
-   * record a run's settings read it there (hibench-core's {@code BenchmarkTool.FS_RECORDED_KEYS}),
+   * record a run's settings read it there (hibench-core's {@code HibenchConfigKeys.FS_RECORDED_KEYS}),
    * so neither module depends on the other.
    */
   static final String RECORDED_LIST = "hibench.fs.recorded.keys";

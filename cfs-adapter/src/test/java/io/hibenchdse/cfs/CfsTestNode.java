@@ -1,5 +1,6 @@
 package io.hibenchdse.cfs;
 
+import io.hibenchdse.cassandra.SharedCassandra;
 import io.hibenchdse.cassandra.LocalCassandra;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,7 +18,7 @@ public final class CfsTestNode {
 
   public static LocalCassandra node() {
     try {
-      return LocalCassandra.shared();
+      return SharedCassandra.node();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -1,5 +1,6 @@
 package io.hibenchdse.cfs;
 
+import io.hibenchdse.cassandra.CassandraSettings;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -20,7 +21,7 @@ class NodeRestartTest {
   @Test
   void closedFilesReadBackIntactAfterTheNodeIsKilled() throws Exception {
     Path dir = Path.of(System.getProperty("test.build.data", "target/test-data"), "cassandra-restart");
-    try (LocalCassandra node = LocalCassandra.start(dir, LocalCassandra.Settings.TESTS.crashSafe())) {
+    try (LocalCassandra node = LocalCassandra.start(dir, CassandraSettings.TESTS.crashSafe())) {
       Configuration conf = CfsTestNode.conf(node);
       Map<org.apache.hadoop.fs.Path, byte[]> files = new LinkedHashMap<>();
       FileSystem fs = FileSystem.newInstance(CfsTestNode.uri(node), conf);

@@ -1,5 +1,6 @@
 package io.hibenchdse.cfs;
 
+import io.hibenchdse.cassandra.CassandraSettings;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -35,7 +36,7 @@ class PasswordAuthenticationTest {
   @BeforeAll
   static void start() throws IOException {
     Path data = Path.of(System.getProperty("test.build.data", "target/test-data"), "cassandra-passwords");
-    node = LocalCassandra.start(data, LocalCassandra.Settings.TESTS.withPasswords());
+    node = LocalCassandra.start(data, CassandraSettings.TESTS.withPasswords());
   }
 
   @AfterAll

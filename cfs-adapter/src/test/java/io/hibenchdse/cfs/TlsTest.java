@@ -1,5 +1,6 @@
 package io.hibenchdse.cfs;
 
+import io.hibenchdse.cassandra.CassandraSettings;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -32,7 +33,7 @@ class TlsTest {
   @BeforeAll
   static void start() throws IOException {
     Path data = Path.of(System.getProperty("test.build.data", "target/test-data"), "cassandra-tls");
-    node = LocalCassandra.start(data, LocalCassandra.Settings.TESTS.withPasswords().withTls());
+    node = LocalCassandra.start(data, CassandraSettings.TESTS.withPasswords().withTls());
   }
 
   @AfterAll

@@ -1,5 +1,7 @@
 package io.hibenchdse.hbase;
 
+import io.hibenchdse.node.ChildJvm;
+import io.hibenchdse.node.LocalNodes;
 import io.hibenchdse.node.NodeProcess;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -11,8 +13,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 
 /**
  * A real HBase 2 for the suite and the tests: ZooKeeper, a master and {@code regionServers} region
@@ -71,9 +73,7 @@ public final class LocalHBase implements AutoCloseable {
    * URI) and whose local files live under {@code dir} (emptied first).
    */
   public static LocalHBase start(Path dir, URI fileSystem, int regionServers, Settings settings) throws IOException {
-    if (regionServers < 1 || regionServers > 9) {
-      throw new IllegalArgumentException("a local HBase has 1 to 9 region servers, not " + regionServers);
-    }
+    LocalNodes.checked(regionServers, "a local HBase's region server count");
     dir = dir.toAbsolutePath();
     NodeProcess.deleteTree(dir);
     Files.createDirectories(dir);
@@ -91,7 +91,7 @@ public final class LocalHBase implements AutoCloseable {
     site.put("hbase.regionserver.port", "0");
     // HDFS has hflush and hsync: HBase's WAL may rely on them (it checks)
     site.put("hbase.unsafe.stream.capability.enforce", "true");
-    site.put("dfs.replication", Integer.toString(settings.replication()));
+    site.put(DFSConfigKeys.DFS_REPLICATION_KEY, Integer.toString(settings.replication()));
     site.put(WAL_HSYNC, Boolean.toString(settings.walHsync()));
     hbase.writeSite(site);
     hbase.launch();
@@ -160,7 +160,7 @@ public final class LocalHBase implements AutoCloseable {
 
   /** Kills the HBase JVM as {@code kill -9} would: no flush, the WAL as far as it was synced. */
   public synchronized void kill() {
-    NodeProcess.kill(process);
+    ChildJvm.kill(process);
   }
 
   /** Starts the HBase JVM again on the same files, after {@link #kill} or {@link #stop}; it replays its WAL. */
@@ -173,7 +173,7 @@ public final class LocalHBase implements AutoCloseable {
 
   /** Stops HBase cleanly (its region servers flush and close their WALs), killing it if that takes over two minutes. */
   public synchronized void stop() {
-    NodeProcess.stop(process, 120);
+    ChildJvm.stop(process, 120);
   }
 
   @Override
@@ -213,33 +213,22 @@ public final class LocalHBase implements AutoCloseable {
     // (its master's node, alive until a 90 s session expires) would keep the new master waiting
     NodeProcess.deleteTree(dir.resolve("zookeeper"));
     List<String> cmd = new ArrayList<>();
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.add(ChildJvm.java());
     cmd.add("-Xmx1g");
     cmd.add("-XX:+IgnoreUnrecognizedVMOptions");
-    cmd.addAll(NodeProcess.resourceLines(LocalHBase.class, "jvm17-hbase.options"));
+    cmd.addAll(ChildJvm.resourceLines(LocalHBase.class, "jvm17-hbase.options"));
     cmd.add("-Dlog4j.configuration=" + LocalHBase.class.getResource("log4j-hbase.properties"));
     cmd.add("-Dhbase.log.dir=" + dir);
     cmd.add("-cp");
-    cmd.add(String.join(java.io.File.pathSeparator, classPath()));
+    cmd.add(String.join(java.io.File.pathSeparator, ChildJvm.moduleClassPath(LocalHBase.class, "node.classpath")));
     cmd.add(HBaseNode.class.getName());
     cmd.add(dir.toString());
     cmd.add(Integer.toString(regionServers));
     process = NodeProcess.launch(cmd, dir.resolve(READY), dir.resolve("hbase.out"), START_TIMEOUT_MS, "HBase in " + dir);
   }
 
-  private static List<String> classPath() {
-    List<String> cp = new ArrayList<>();
-    try {
-      cp.add(Path.of(LocalHBase.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
-    } catch (java.net.URISyntaxException e) {
-      throw new IllegalStateException(e);
-    }
-    cp.addAll(classPathEntries());
-    return cp;
-  }
-
   private static List<String> classPathEntries() {
-    return NodeProcess.resourceLines(LocalHBase.class, "node.classpath").stream().flatMap(l -> Stream.of(l.split(java.io.File.pathSeparator))).toList();
+    return ChildJvm.listedClassPath(LocalHBase.class, "node.classpath");
   }
 
   private static int freePort() throws IOException {

@@ -16,13 +16,10 @@ import java.util.Locale;
  * task diagnostics, so an operator can dig without a wall of traces on every failure.
  */
 public final class FailureLog {
-  /** System property: the directory of the failure files (default: {@code <java.io.tmpdir>/hibench-logs}). */
-  public static final String DIR = "hibench.log.dir";
-
   private FailureLog() {}
 
   public static Path dir() {
-    String configured = System.getProperty(DIR);
+    String configured = System.getProperty(HibenchConfigKeys.LOG_DIR);
     return configured != null ? Paths.get(configured)
         : Paths.get(System.getProperty("java.io.tmpdir"), "hibench-logs");
   }

@@ -63,14 +63,14 @@ public abstract class JobTool extends BenchmarkTool {
           + (why == null || why.isEmpty() || why.equals("NA") ? "" : ": " + why)
           + (discarded ? "; its partial output was removed" : ""), diagnostics);
     }
-    if (conf.getBoolean(PRINT_COUNTERS, true)) {
+    if (conf.getBoolean(HibenchConfigKeys.PRINT_COUNTERS, true)) {
       System.err.println(job.getCounters());
     }
     if (!inputs().isEmpty() && job.getCounters().findCounter(TaskCounter.MAP_INPUT_RECORDS).getValue() == 0) {
       stop.discardOutput();
       throw new IOException("read no records from " + inputs() + ": a run that reads nothing measures nothing");
     }
-    RunResult r = describe(job, output()).timed(startMs, endMs, nanos, processedBytes(job), nodes(job.getConfiguration()));
+    RunResult r = describe(job, output()).timed(startMs, endMs, nanos, processedBytes(job), ClusterNodes.count(job.getConfiguration()));
     completed(job, r);
     return r;
   }
@@ -102,8 +102,6 @@ public abstract class JobTool extends BenchmarkTool {
   private RunResult describe(Job job, Path out) throws IOException {
     Configuration jc = job.getConfiguration();
     RunResult r = newResult(jc, out);
-    recordParameters(r);
-    recordConfiguration(jc, r);
     for (CounterGroup group : job.getCounters()) {
       Map<String, Long> values = new LinkedHashMap<>();
       for (Counter c : group) {

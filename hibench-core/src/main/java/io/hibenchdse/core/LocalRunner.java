@@ -2,6 +2,9 @@ package io.hibenchdse.core;
 
 import java.io.File;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapred.LocalJobRunner;
+import org.apache.hadoop.mapreduce.MRConfig;
+import org.apache.hadoop.mapreduce.server.jobtracker.JTConfig;
 
 /**
  * Settings for Hadoop's local job runner that keep every scratch file of a run under the run's own
@@ -14,14 +17,14 @@ public final class LocalRunner {
   /** Points the local job runner's scratch space at {@code runDir} and lets it use every core. */
   public static Configuration configure(Configuration conf, File runDir) {
     String dir = runDir.getAbsolutePath();
-    conf.set("mapreduce.framework.name", "local");
+    conf.set(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME);
     conf.set("hadoop.tmp.dir", dir + "/hadoop-tmp");
-    conf.set("mapreduce.jobtracker.staging.root.dir", dir + "/staging");
-    conf.set("mapreduce.cluster.local.dir", dir + "/mapred-local");
-    conf.set("mapreduce.cluster.temp.dir", dir + "/mapred-temp");
+    conf.set(JTConfig.JT_STAGING_AREA_ROOT, dir + "/staging");
+    conf.set(MRConfig.LOCAL_DIR, dir + "/mapred-local");
+    conf.set(MRConfig.TEMP_DIR, dir + "/mapred-temp");
     int cores = Runtime.getRuntime().availableProcessors();
-    conf.setInt("mapreduce.local.map.tasks.maximum", cores);
-    conf.setInt("mapreduce.local.reduce.tasks.maximum", cores);
+    conf.setInt(LocalJobRunner.LOCAL_MAX_MAPS, cores);
+    conf.setInt(LocalJobRunner.LOCAL_MAX_REDUCES, cores);
     return conf;
   }
 }

@@ -98,7 +98,7 @@ public class RandomTextWriter extends JobTool {
       throw new UsageException(TOTAL_BYTES + " must not be negative, was " + total);
     }
     if (total < 0) {
-      total = mapsPerHost * bytesPerMap * nodes(conf);
+      total = mapsPerHost * bytesPerMap * ClusterNodes.count(conf);
     }
     long maps = total / bytesPerMap;
     if (maps == 0 && total > 0) {
@@ -146,7 +146,7 @@ public class RandomTextWriter extends JobTool {
 
   @Override
   protected List<String> recordedKeys() {
-    return java.util.Arrays.asList(TOTAL_BYTES, BYTES_PER_MAP, RowRangeInputFormat.MAPS, MIN_WORDS_KEY, MAX_WORDS_KEY,
+    return java.util.Arrays.asList(TOTAL_BYTES, BYTES_PER_MAP, HibenchConfigKeys.GENERATOR_MAPS, MIN_WORDS_KEY, MAX_WORDS_KEY,
         MIN_WORDS_VALUE, MAX_WORDS_VALUE, SEED);
   }
 

@@ -17,7 +17,6 @@ import org.apache.hadoop.conf.Configuration;
  * set it), each written by its {@link ResultExporter}.
  */
 public final class Results {
-  public static final String REPORT_DIR = "hibench.report.dir";
   public static final String DEFAULT_REPORT_DIR = "report";
   public static final String REPORT_FILE = "hibench.report";
   public static final String JSON_FILE = "hibench.jsonl";
@@ -25,12 +24,12 @@ public final class Results {
   private Results() {}
 
   public static Path reportDir(Configuration conf) {
-    return Paths.get(conf.get(REPORT_DIR, DEFAULT_REPORT_DIR));
+    return Paths.get(conf.get(HibenchConfigKeys.REPORT_DIR, DEFAULT_REPORT_DIR));
   }
 
-  /** Whether this run writes result files: only where {@link #REPORT_DIR} is set (SPEC §0). */
+  /** Whether this run writes result files: only where {@link HibenchConfigKeys#REPORT_DIR} is set (docs/reports.md#report-directory). */
   public static boolean reporting(Configuration conf) {
-    return conf.get(REPORT_DIR) != null;
+    return conf.get(HibenchConfigKeys.REPORT_DIR) != null;
   }
 
   /** The exporters of a run's records in {@code dir}. */
@@ -39,7 +38,7 @@ public final class Results {
   }
 
   /**
-   * Adds the run to every result file in {@link #REPORT_DIR}, creating them as needed; without it,
+   * Adds the run to every result file in {@link HibenchConfigKeys#REPORT_DIR}, creating them as needed; without it,
    * writes nothing: run by `hadoop jar` inside a HiBench installation, the installation's own
    * report/hibench.report would get every run twice.
    */

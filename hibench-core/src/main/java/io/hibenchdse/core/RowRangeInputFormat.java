@@ -23,13 +23,10 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
  * count is under its own key: the local job runner resets {@code mapreduce.job.maps} to 1.
  */
 public class RowRangeInputFormat extends InputFormat<LongWritable, NullWritable> {
-  public static final String ROWS = "hibench.generator.rows";
-  public static final String MAPS = "hibench.generator.maps";
-
   @Override
   public List<InputSplit> getSplits(JobContext context) {
-    long rows = context.getConfiguration().getLong(ROWS, 0);
-    int maps = (int) Math.max(1, Math.min(rows, context.getConfiguration().getInt(MAPS, 1)));
+    long rows = context.getConfiguration().getLong(HibenchConfigKeys.GENERATOR_ROWS, 0);
+    int maps = (int) Math.max(1, Math.min(rows, context.getConfiguration().getInt(HibenchConfigKeys.GENERATOR_MAPS, 1)));
     List<InputSplit> splits = new ArrayList<>(maps);
     for (int i = 0; i < maps; i++) {
       long[] range = range(rows, maps, i);
@@ -44,8 +41,8 @@ public class RowRangeInputFormat extends InputFormat<LongWritable, NullWritable>
    */
   public static void oneRowPerMap(Job job, int maps) {
     Configuration conf = job.getConfiguration();
-    conf.setLong(ROWS, maps);
-    conf.setInt(MAPS, maps);
+    conf.setLong(HibenchConfigKeys.GENERATOR_ROWS, maps);
+    conf.setInt(HibenchConfigKeys.GENERATOR_MAPS, maps);
     conf.setInt(MRJobConfig.NUM_MAPS, maps);
     job.setInputFormatClass(RowRangeInputFormat.class);
   }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
+import org.apache.hadoop.mapreduce.MRConfig;
 
 /**
  * Why a job's tasks failed, for the one-line message and the saved trace. YARN hands the client
@@ -25,7 +26,7 @@ public final class TaskFailures {
 
   /** Before a job runs in this JVM: catch the local runner's report of its failure. */
   static void watch(Job job) {
-    if ("local".equals(job.getConfiguration().get("mapreduce.framework.name", "local"))) {
+    if (MRConfig.LOCAL_FRAMEWORK_NAME.equals(job.getConfiguration().get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME))) {
       try {
         LocalRunnerLog.install();
       } catch (LinkageError noLog4j) {

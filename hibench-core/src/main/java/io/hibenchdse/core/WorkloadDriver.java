@@ -23,8 +23,6 @@ public final class WorkloadDriver {
   public static final int USAGE = 2;
   /** Exit status for a run that failed. */
   public static final int FAILED = 1;
-  /** System property: also print the stack trace of a failed run (HADOOP_OPTS=-Dhibench.stacktrace=true). */
-  public static final String STACK_TRACE = "hibench.stacktrace";
 
   private final String jarName;
   private final List<Workload> workloads;
@@ -96,7 +94,7 @@ public final class WorkloadDriver {
         return USAGE;
       }
       err.println(failureLine(tool.commandName(), e));
-      if (Boolean.getBoolean(STACK_TRACE)) {
+      if (Boolean.getBoolean(HibenchConfigKeys.STACK_TRACE)) {
         e.printStackTrace(err);
       }
       return FAILED;
@@ -132,9 +130,9 @@ public final class WorkloadDriver {
    */
   static void checkGenericOptions(String[] args) {
     for (int i = 0; i < args.length; i++) {
-      String d = BenchmarkTool.definitionAt(args, i);
+      String d = Definitions.at(args, i);
       if (d != null && d.indexOf('=') < 1) {
-        throw BenchmarkTool.badDefinition(d);
+        throw Definitions.malformed(d);
       }
       if (args[i].equals("-conf") && i + 1 < args.length) {
         URI u = new Path(args[i + 1]).toUri();
@@ -154,7 +152,7 @@ public final class WorkloadDriver {
       if (t instanceof NumberFormatException && t.getMessage() != null) {
         Matcher m = BAD_NUMBER.matcher(t.getMessage());
         String value = m.find() ? m.group(1) : null;
-        for (Map.Entry<String, String> kv : BenchmarkTool.commandLineSettings(conf).entrySet()) {
+        for (Map.Entry<String, String> kv : Definitions.given(conf).entrySet()) {
           if (kv.getValue().trim().equals(value)) {
             return "-D " + kv.getKey() + "=" + kv.getValue() + ": not a number";
           }

@@ -21,7 +21,7 @@ class NodesTest {
     Configuration conf = TestData.localConf(dir);
     new JobConf(); // loads mapred-default.xml, as any job does
     String maps = conf.get("mapreduce.job.maps");
-    assertEquals(1, BenchmarkTool.nodes(conf));
+    assertEquals(1, ClusterNodes.count(conf));
     assertEquals(maps, conf.get("mapreduce.job.maps"));
   }
 }

@@ -32,7 +32,7 @@ class ResultsTest {
   @Test
   void reportHasOneHeaderAndOneLinePerRunInHiBenchColumns() throws Exception {
     Configuration conf = new Configuration(false);
-    conf.set(Results.REPORT_DIR, dir.getAbsolutePath());
+    conf.set(HibenchConfigKeys.REPORT_DIR, dir.getAbsolutePath());
     Results.publish(conf, sample());
     Results.publish(conf, sample());
     List<String> lines = Files.readAllLines(dir.toPath().resolve(Results.REPORT_FILE));

@@ -33,7 +33,7 @@ public final class TestData {
   /** {@code base} (for example an HDFS client's) with the local runner's scratch files under {@code dir}. */
   public static Configuration localConf(Configuration base, File dir) {
     Configuration conf = LocalRunner.configure(new Configuration(base), dir);
-    conf.set(Results.REPORT_DIR, new File(dir, "report").getAbsolutePath());
+    conf.set(HibenchConfigKeys.REPORT_DIR, new File(dir, "report").getAbsolutePath());
     return conf;
   }
 

@@ -1,6 +1,7 @@
 package io.hibenchdse.launcher;
 
 import io.hibenchdse.core.UsageException;
+import io.hibenchdse.launcher.report.ComparisonReport;
 import io.hibenchdse.launcher.report.Comparison;
 import io.hibenchdse.launcher.storage.Durability;
 import java.io.IOException;
@@ -55,8 +56,8 @@ final class CompareCommand implements Callable<Integer> {
     if (!differences.isEmpty()) {
       console.println("NOT LIKE FOR LIKE (--force): " + String.join("; ", differences));
     }
-    c.print(console);
-    c.write(out);
+    ComparisonReport.print(c, console);
+    ComparisonReport.write(c, out);
     return 0;
   }
 }

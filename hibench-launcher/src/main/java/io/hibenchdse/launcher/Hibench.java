@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher;
 
+import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.cfs.CfsAdmin;
 import io.hibenchdse.core.FailureLog;
 import io.hibenchdse.core.Results;
@@ -51,7 +52,7 @@ public final class Hibench implements Callable<Integer> {
 
   public static void main(String[] args) {
     // before anything logs: log4j.properties sends the libraries' log there, not to the console
-    System.setProperty(FailureLog.DIR, FailureLog.dir().toString());
+    System.setProperty(HibenchConfigKeys.LOG_DIR, FailureLog.dir().toString());
     System.exit(run(args, System.out, System.err));
   }
 
@@ -160,7 +161,7 @@ public final class Hibench implements Callable<Integer> {
   /** One workload, reported to ./report unless -D says otherwise (a later -D wins). */
   private static int workload(Workload w, String[] args, PrintStream err) {
     Configuration conf = new Configuration();
-    conf.set(Results.REPORT_DIR, Results.DEFAULT_REPORT_DIR);
+    conf.set(HibenchConfigKeys.REPORT_DIR, Results.DEFAULT_REPORT_DIR);
     return WorkloadDriver.run(w.newTool(), conf, args, err);
   }
 
@@ -176,7 +177,7 @@ public final class Hibench implements Callable<Integer> {
   /** Runs a HiveBench query in the Hive JVM, sharing this terminal; its log goes to the temporary directory. */
   private static int hive(String query, String[] args, PrintStream err) {
     try {
-      List<String> command = new ArrayList<>(List.of(query, "-D", Results.REPORT_DIR + "=" + Results.DEFAULT_REPORT_DIR));
+      List<String> command = new ArrayList<>(List.of(query, "-D", HibenchConfigKeys.REPORT_DIR + "=" + Results.DEFAULT_REPORT_DIR));
       command.addAll(Arrays.asList(args)); // a later -D wins
       return HiveProcess.runOnce(command, new File(System.getProperty("java.io.tmpdir"), "hibench-hive.log"));
     } catch (IOException e) {

@@ -1,10 +1,12 @@
 package io.hibenchdse.launcher;
 
-import io.hibenchdse.cassandra.LocalCassandra;
-import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.cassandra.CommitLog;
+import io.hibenchdse.cassandra.CassandraSettings;
+import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.LocalRunner;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.UsageException;
+import io.hibenchdse.launcher.report.SummaryReport;
 import io.hibenchdse.launcher.report.HtmlReport;
 import io.hibenchdse.launcher.report.Summary;
 import io.hibenchdse.launcher.storage.EmbeddedCfs;
@@ -67,7 +69,7 @@ final class RunCommand implements Callable<Integer> {
       description = "How the Cassandra nodes sync their commit log: every 10 s, acknowledging first (Cassandra's default;"
       + " like an HDFS DataNode, which acknowledges from the OS's buffers), or before acknowledging, a 15 ms window's"
       + " writes at a time or each batch (default: periodic with --durability memory, group with disk).")
-  LocalCassandra.CommitLog commitLog;
+  CommitLog commitLog;
 
   @Option(names = "--report-dir", defaultValue = "report", description = "Where hibench.report and the JSON results go (default: ${DEFAULT-VALUE}).")
   Path reportDir;
@@ -104,7 +106,7 @@ final class RunCommand implements Callable<Integer> {
     } else if (options.replication > nodes) {
       throw new UsageException("--replication " + options.replication + " needs as many nodes, and --nodes is " + nodes);
     }
-    LocalCassandra.CommitLog log = commitLog(commitLog, options.writeAck);
+    CommitLog log = commitLog(commitLog, options.writeAck);
     if (Files.exists(workDir) && !Files.isDirectory(workDir)) {
       throw new UsageException("--work-dir " + workDir + " is a file, not a directory");
     }
@@ -114,15 +116,15 @@ final class RunCommand implements Callable<Integer> {
     List<Measurement> measurements = new ArrayList<>();
     out.printf("hibench run: %d steps, profiles %s, %d warm-up + %d measured runs; data in %s%n",
         plan.size(), options.profiles, options.warmup, options.runs, scratch);
-    LocalCassandra.Settings cassandra = LocalCassandra.Settings.BENCHMARK.with(log);
+    CassandraSettings cassandra = CassandraSettings.BENCHMARK.with(log);
     try (EmbeddedStorage storage = target == Target.hdfs ? EmbeddedHdfs.start(new File(scratch, "dfs"), nodes, true)
         : EmbeddedCfs.start(new File(scratch, "cassandra"), cassandra, nodes, options.replication).with(cfsSettings)) {
       Configuration conf = LocalRunner.configure(storage.conf(), new File(scratch, "mapred"));
-      conf.setInt(BenchmarkTool.NODES, 1);
-      conf.setBoolean(BenchmarkTool.PRINT_COUNTERS, false);
+      conf.setInt(HibenchConfigKeys.NODES, 1);
+      conf.setBoolean(HibenchConfigKeys.PRINT_COUNTERS, false);
       // the parse result holds the whole command line, bin/hibench's own words included
       List<String> all = spec.commandLine().getParseResult().originalArgs();
-      conf.set(SuiteOptions.SUITE_COMMAND, command(all.subList(all.indexOf(spec.name()) + 1, all.size())));
+      conf.set(HibenchConfigKeys.SUITE_COMMAND, command(all.subList(all.indexOf(spec.name()) + 1, all.size())));
       out.println("hibench run: " + storage.describe());
       // YCSB's phases serve from the Hadoop stack's store or the Cassandra stack's
       ServingCluster.Starter serving = storage instanceof EmbeddedCfs cfs ? ServingCluster.onCassandra(cfs.cluster())
@@ -137,9 +139,9 @@ final class RunCommand implements Callable<Integer> {
     } finally {
       FileUtil.fullyDelete(scratch);
     }
-    List<Summary.Row> rows = Summary.write(measurements, reportDir);
+    List<Summary.Row> rows = SummaryReport.write(measurements, reportDir);
     out.println();
-    Summary.print(rows, out);
+    SummaryReport.print(rows, out);
     out.println();
     out.println("hibench run: " + reportDir.resolve(Results.REPORT_FILE) + ", "
         + reportDir.resolve(Results.JSON_FILE) + ", " + reportDir.resolve("summary.csv") + ", "
@@ -154,11 +156,11 @@ final class RunCommand implements Callable<Integer> {
    * The Cassandra nodes' commit log: as given, which must agree with {@code --durability}, or the one
    * that does (periodic acknowledges from memory, group syncs a 15 ms window's writes before).
    */
-  static LocalCassandra.CommitLog commitLog(LocalCassandra.CommitLog given, WriteAck ack) {
+  static CommitLog commitLog(CommitLog given, WriteAck ack) {
     if (given == null) {
-      return ack == WriteAck.disk ? LocalCassandra.CommitLog.GROUP : LocalCassandra.CommitLog.PERIODIC;
+      return ack == WriteAck.disk ? CommitLog.GROUP : CommitLog.PERIODIC;
     }
-    if ((given == LocalCassandra.CommitLog.PERIODIC) != (ack == WriteAck.memory)) {
+    if ((given == CommitLog.PERIODIC) != (ack == WriteAck.memory)) {
       throw new UsageException("--commitlog " + given.name().toLowerCase(java.util.Locale.ROOT) + " acknowledges a write "
           + (ack == WriteAck.memory ? "once it is on disk" : "before it is on disk") + ", and --durability is " + ack
           + ": the two stores would not do the same work");

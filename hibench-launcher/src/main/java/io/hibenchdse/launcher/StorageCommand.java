@@ -1,6 +1,7 @@
 package io.hibenchdse.launcher;
 
-import io.hibenchdse.cassandra.LocalCassandra;
+import io.hibenchdse.cassandra.CassandraSettings;
+import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.cfs.CfsConfigKeys;
 import io.hibenchdse.core.UsageException;
 import io.hibenchdse.launcher.storage.EmbeddedCfs;
@@ -20,6 +21,8 @@ import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -49,8 +52,8 @@ final class StorageCommand implements Callable<Integer> {
   }
 
   /** The client settings stock tools need, as Hadoop reads them from {@code <conf dir>/core-site.xml}. */
-  private static final String[] CLIENT_KEYS = {"fs.defaultFS", "dfs.replication", CfsConfigKeys.DATACENTER.key(), CfsConfigKeys.REPLICATION.key(),
-      EmbeddedStorage.STORAGE_NODES, EmbeddedStorage.STORAGE_FSYNC, CfsConfigKeys.USERNAME.key(), CfsConfigKeys.TRUSTSTORE.key(), "hadoop.security.credential.provider.path"};
+  private static final String[] CLIENT_KEYS = {FileSystem.FS_DEFAULT_NAME_KEY, DFSConfigKeys.DFS_REPLICATION_KEY, CfsConfigKeys.DATACENTER.key(), CfsConfigKeys.REPLICATION.key(),
+      HibenchConfigKeys.STORAGE_NODES, HibenchConfigKeys.STORAGE_FSYNC, CfsConfigKeys.USERNAME.key(), CfsConfigKeys.TRUSTSTORE.key(), "hadoop.security.credential.provider.path"};
 
   @Command(name = "start", mixinStandardHelpOptions = true,
       description = {"Starts the storage and keeps it running until Ctrl-C or SIGTERM, then stops it cleanly.",
@@ -100,8 +103,8 @@ final class StorageCommand implements Callable<Integer> {
         storage = switch (target) {
           case hdfs -> EmbeddedHdfs.open(data, nodes, true);
           case hbase -> EmbeddedHBase.open(data, nodes);
-          case cfs -> EmbeddedCfs.open(data, secure ? LocalCassandra.Settings.BENCHMARK.withPasswords().withTls()
-              : LocalCassandra.Settings.BENCHMARK, nodes, Math.min(3, nodes));
+          case cfs -> EmbeddedCfs.open(data, secure ? CassandraSettings.BENCHMARK.withPasswords().withTls()
+              : CassandraSettings.BENCHMARK, nodes, Math.min(3, nodes));
         };
       } catch (IllegalArgumentException e) {
         throw new UsageException("--dir " + home + ": " + e.getMessage());
@@ -118,7 +121,7 @@ final class StorageCommand implements Callable<Integer> {
         if (storage instanceof EmbeddedHBase hbase) {
           Files.copy(hbase.site(), confDir.resolve("hbase-site.xml"), StandardCopyOption.REPLACE_EXISTING);
         }
-        out.println("URI " + conf.get("fs.defaultFS"));
+        out.println("URI " + conf.get(FileSystem.FS_DEFAULT_NAME_KEY));
         out.println("CONF " + confDir);
         out.println("storage: " + storage.describe());
         out.println("storage: data in " + data.getAbsolutePath() + "; Ctrl-C or SIGTERM stops it");

@@ -1,6 +1,6 @@
 package io.hibenchdse.launcher;
 
-import io.hibenchdse.launcher.report.Summary;
+import io.hibenchdse.launcher.report.SummaryReport;
 import io.hibenchdse.launcher.suite.Measurement;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -26,7 +26,7 @@ final class SummaryCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Summary.print(Summary.write(Measurement.read(reportDir), reportDir), out);
+    SummaryReport.print(SummaryReport.write(Measurement.read(reportDir), reportDir), out);
     return 0;
   }
 }

@@ -1,5 +1,7 @@
 package io.hibenchdse.launcher;
 
+import io.hibenchdse.cassandra.CassandraSettings;
+import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.cassandra.LocalCassandra;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
@@ -55,7 +57,7 @@ final class YcsbCommand {
       if (!binding.equals("cassandra-cql") || YcsbArgs.parse(args).has(CassandraCqlKeys.HOSTS)) {
         return phase(phase, binding, args, out, err);
       }
-      try (LocalCassandra node = LocalCassandra.open(EMBEDDED, LocalCassandra.Settings.BENCHMARK, 1)) {
+      try (LocalCassandra node = LocalCassandra.open(EMBEDDED, CassandraSettings.BENCHMARK, 1)) {
         out.println("ycsb: no -p hosts: an embedded Cassandra node on " + node.host() + ":" + node.port() + ", data in "
             + EMBEDDED + " (kept for the next phase); " + node.durability());
         args.addAll(0, List.of("-p", CassandraCqlKeys.HOSTS + "=" + node.host(), "-p", CassandraCqlKeys.PORT + "=" + node.port()));
@@ -104,7 +106,7 @@ final class YcsbCommand {
     RunResult r = YcsbResult.of(phase, o.args(), o.metrics(), start, System.currentTimeMillis());
     Configuration conf = new Configuration(false);
     // run-all.sh's steps name theirs, as they do for the Hadoop tools (-D hibench.report.dir=)
-    conf.set(Results.REPORT_DIR, o.args().properties().getProperty(Results.REPORT_DIR, Results.DEFAULT_REPORT_DIR));
+    conf.set(HibenchConfigKeys.REPORT_DIR, o.args().properties().getProperty(HibenchConfigKeys.REPORT_DIR, Results.DEFAULT_REPORT_DIR));
     Results.publish(conf, r);
     out.println("ycsb " + phase + ": " + o.metrics().summary() + "; " + Results.reportDir(conf).resolve(Results.REPORT_FILE));
     return 0; // a phase with errors is still a measurement, as YCSB counts it: the record and the line say how many

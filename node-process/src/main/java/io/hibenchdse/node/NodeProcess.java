@@ -1,22 +1,19 @@
 package io.hibenchdse.node;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InterruptedIOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
  * How the suite runs a server in a JVM of its own (a Cassandra node, HBase): the child writes a
  * ready file once it serves ({@link #signalReady}), the parent waits for it while watching the child
- * ({@link #launch}), and closing the child's standard input stops it cleanly ({@link #stop}), so a
+ * ({@link #launch}), and closing the child's standard input stops it cleanly ({@link ChildJvm#stop}), so a
  * server never outlives the process that started it. The child's output goes to a file, whose last
  * error a failure names.
  */
@@ -102,44 +99,6 @@ public final class NodeProcess {
     return text;
   }
 
-  /** Closes the child's input, which stops it cleanly, and kills it if it has not ended within {@code seconds}. */
-  public static void stop(Process process, long seconds) {
-    if (process == null || !process.isAlive()) {
-      return;
-    }
-    try {
-      process.getOutputStream().close();
-      if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-      }
-    } catch (IOException e) {
-      process.destroyForcibly();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      process.destroyForcibly();
-    }
-    waitFor(process);
-  }
-
-  /** Kills the child as {@code kill -9} would and waits until it is gone. */
-  public static void kill(Process process) {
-    process.destroyForcibly();
-    waitFor(process);
-  }
-
-  /** The lines of a resource beside {@code owner}, blank lines and {@code #} comments left out. */
-  public static List<String> resourceLines(Class<?> owner, String name) {
-    try (InputStream in = owner.getResourceAsStream(name)) {
-      if (in == null) {
-        throw new IllegalStateException("missing resource " + name + " (build " + owner.getPackageName() + "'s module with Maven)");
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
-          .map(String::trim).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
   /** The last line of {@code out} that reports an error, with the file's name, for a one-line failure. */
   public static String lastError(Path out) throws IOException {
     if (!Files.exists(out)) {
@@ -173,14 +132,6 @@ public final class NodeProcess {
       for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
         Files.delete(p);
       }
-    }
-  }
-
-  private static void waitFor(Process p) {
-    try {
-      p.waitFor();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.hibenchdse.it;
 
+import io.hibenchdse.cassandra.CassandraSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -51,7 +52,7 @@ class CfsClusterTest {
   @BeforeAll
   static void start() throws Exception {
     long t0 = System.nanoTime();
-    cluster = LocalCassandra.start(dir.toPath().resolve("cassandra"), LocalCassandra.Settings.TESTS, 3);
+    cluster = LocalCassandra.start(dir.toPath().resolve("cassandra"), CassandraSettings.TESTS, 3);
     System.out.printf("3 Cassandra nodes up in %.1f s%n", (System.nanoTime() - t0) / 1e9);
     conf = TestData.localConf(CfsTestNode.conf(cluster), new File(dir, "mr"));
     conf.setInt("cfs.replication", 3);

@@ -1,9 +1,9 @@
 package io.hibenchdse.it;
 
+import io.hibenchdse.core.HibenchConfigKeys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.JsonLinesExporter;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
@@ -58,12 +58,12 @@ class CompareTest {
   }
 
   private Path hdfs() throws Exception {
-    return report("hdfs", "hdfs://localhost:8020", 1, Map.of(BenchmarkTool.STORAGE_FSYNC, "false"), 10, 12);
+    return report("hdfs", "hdfs://localhost:8020", 1, Map.of(HibenchConfigKeys.STORAGE_FSYNC, "false"), 10, 12);
   }
 
   private static Map<String, String> cfs(int rf, String write, String read, boolean fsync) {
     return Map.of("cfs.replication", Integer.toString(rf), "cfs.consistencylevel.write", write,
-        "cfs.consistencylevel.read", read, BenchmarkTool.STORAGE_FSYNC, Boolean.toString(fsync));
+        "cfs.consistencylevel.read", read, HibenchConfigKeys.STORAGE_FSYNC, Boolean.toString(fsync));
   }
 
   @Test
@@ -87,7 +87,7 @@ class CompareTest {
     assertEquals(2, refused.status(), refused.toString());
     assertEquals(1, refused.err().lines().count(), refused.err());
     for (String named : new String[] {"replication (A: 1, B: 3)", "write acknowledged by (A: 1 of 1, B: 2 of 3)",
-        "read from (A: 1 of 1, B: 1 of 3)", "fsync before acknowledging (" + BenchmarkTool.STORAGE_FSYNC + ") (A: false, B: true)"}) {
+        "read from (A: 1 of 1, B: 1 of 3)", "fsync before acknowledging (" + HibenchConfigKeys.STORAGE_FSYNC + ") (A: false, B: true)"}) {
       assertTrue(refused.err().contains(named), named + " in " + refused.err());
     }
     assertTrue(!Files.exists(dir.resolve("compare")), "a refused comparison writes nothing");

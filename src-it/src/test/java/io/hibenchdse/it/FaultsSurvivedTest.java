@@ -1,5 +1,6 @@
 package io.hibenchdse.it;
 
+import io.hibenchdse.cassandra.CassandraSettings;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -336,7 +337,7 @@ class FaultsSurvivedTest {
   void tpcxHsPhasesOnCfsSurviveTheCassandraNodeKilledAndRestarted() throws Exception {
     long rows = 100_000;
     // a node of its own: restarting the JVM's shared node would pull it from under other tests
-    try (LocalCassandra node = LocalCassandra.start(dir.toPath().resolve("cassandra"), LocalCassandra.Settings.TESTS.crashSafe())) {
+    try (LocalCassandra node = LocalCassandra.start(dir.toPath().resolve("cassandra"), CassandraSettings.TESTS.crashSafe())) {
       Configuration c = TestData.localConf(CfsTestNode.conf(node), new File(dir, "mr"));
       c.setInt("mapreduce.job.reduces", 2);
       Path in = new Path("/faults/TPCx-HS/input");

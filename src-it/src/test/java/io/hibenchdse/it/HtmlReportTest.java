@@ -1,9 +1,9 @@
 package io.hibenchdse.it;
 
+import io.hibenchdse.core.HibenchConfigKeys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.JsonLinesExporter;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
@@ -43,7 +43,7 @@ class HtmlReportTest {
     r.blockSize = 128L << 20;
     r.configuration.put("hibench.suite.workload", suiteWorkload);
     r.configuration.put("hibench.profile", profile);
-    r.configuration.put(BenchmarkTool.STORAGE_FSYNC, "false");
+    r.configuration.put(HibenchConfigKeys.STORAGE_FSYNC, "false");
     r.command.addAll(List.of(workload, "-D", "x=<y>", "/in", "/out"));
     r.environment.putAll(Map.of("hadoop", "3.4.1", "java", "OpenJDK 17", "cores", "2"));
     return r.timed(0, (long) (seconds * 1000), (long) (seconds * 1e9), bytes, 1);

@@ -1,5 +1,6 @@
 package io.hibenchdse.it;
 
+import io.hibenchdse.core.HibenchConfigKeys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,7 +26,7 @@ class TpcxHsOnHdfsTest extends EmbeddedHdfsTest {
         "-systemCost", "5000", "-watts", "400");
     assertEquals(0, o.status, o.toString());
     // the tool publishes its own record; read it back from the report directory
-    List<String> json = Files.readAllLines(java.nio.file.Path.of(conf.get(Results.REPORT_DIR), Results.JSON_FILE));
+    List<String> json = Files.readAllLines(java.nio.file.Path.of(conf.get(HibenchConfigKeys.REPORT_DIR), Results.JSON_FILE));
     var r = JsonLinesExporter.fromJson(json.stream().filter(l -> l.contains("\"HadoopTpcxhs\"")).reduce((a, b) -> b).orElseThrow());
     TpcxHsMetrics m = r.metrics(TpcxHsMetrics.class);
     assertEquals(2, m.runs.size());
@@ -43,7 +44,7 @@ class TpcxHsOnHdfsTest extends EmbeddedHdfsTest {
     assertEquals(5000 / m.hsph, m.pricePerformance, 1e-9);
     assertEquals(400 / m.hsph, m.wattsPerHsph, 1e-9);
     assertEquals(m.runs.get(0).checksum, m.runs.get(1).checksum, "both runs generate the same data");
-    List<String> report = Files.readAllLines(java.nio.file.Path.of(conf.get(Results.REPORT_DIR), Results.REPORT_FILE));
+    List<String> report = Files.readAllLines(java.nio.file.Path.of(conf.get(HibenchConfigKeys.REPORT_DIR), Results.REPORT_FILE));
     for (String type : new String[] {"HadoopTpcxhs-HSGen ", "HadoopTpcxhs-HSDataCheck ", "HadoopTpcxhs-HSSort ",
         "HadoopTpcxhs-HSDataCheck-sorted ", "HadoopTpcxhs-HSValidate ", "HadoopTpcxhs-HSDataCheck-validated "}) {
       assertEquals(2, report.stream().filter(l -> l.startsWith(type)).count(), type + " twice in " + report);

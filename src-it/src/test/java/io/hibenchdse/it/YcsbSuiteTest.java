@@ -1,9 +1,9 @@
 package io.hibenchdse.it;
 
+import io.hibenchdse.core.HibenchConfigKeys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.JsonLinesExporter;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
@@ -124,8 +124,8 @@ class YcsbSuiteTest {
       assertEquals(r.type.replace("Hadoop", "").replace("Y", "y"), r.configuration.get("hibench.suite.workload"));
       assertEquals("tiny", r.configuration.get("hibench.profile"));
       assertTrue(r.configuration.get("hibench.ycsb.settled.ms").matches("\\d+"), "the wait before the phase");
-      assertEquals("commitlog_sync group 15ms", r.configuration.get(BenchmarkTool.STORAGE_COMMIT_LOG));
-      assertEquals("true", r.configuration.get(BenchmarkTool.STORAGE_FSYNC), "group commit syncs before acknowledging");
+      assertEquals("commitlog_sync group 15ms", r.configuration.get(HibenchConfigKeys.STORAGE_COMMIT_LOG));
+      assertEquals("true", r.configuration.get(HibenchConfigKeys.STORAGE_FSYNC), "group commit syncs before acknowledging");
       assertTrue(r.configuration.get("hibench.pagecache").startsWith("not dropped"), "page cache recorded");
     }
     assertTrue(Files.isRegularFile(dir.resolve("cfs/ycsb/ycsb-c-tiny-measure-2.txt")), "YCSB's own output kept");
@@ -157,7 +157,7 @@ class YcsbSuiteTest {
       assertEquals(0, m.errors, r.type);
       assertEquals("SYNC_WAL", r.configuration.get("durability"), "the WAL synced before acknowledging: hflush");
       assertEquals("false", r.configuration.get("hbase.wal.hsync"));
-      assertEquals("false", r.configuration.get(BenchmarkTool.STORAGE_FSYNC));
+      assertEquals("false", r.configuration.get(HibenchConfigKeys.STORAGE_FSYNC));
       assertEquals("4", r.configuration.get("hbase.regions"), "four regions per region server");
       assertEquals(1, r.replication, "the WAL's copies: the HDFS's one DataNode");
       assertTrue(r.configuration.get("hibench.ycsb.settled.ms").matches("\\d+"), "the wait before the phase");
@@ -188,7 +188,7 @@ class YcsbSuiteTest {
     RunResult synced = records("disk").get(1);
     assertEquals("FSYNC_WAL", synced.configuration.get("durability"));
     assertEquals("true", synced.configuration.get("hbase.wal.hsync"));
-    assertEquals("true", synced.configuration.get(BenchmarkTool.STORAGE_FSYNC));
+    assertEquals("true", synced.configuration.get(HibenchConfigKeys.STORAGE_FSYNC));
     Outcome refused = hibench("compare", dir.resolve("hdfs").toString(), dir.resolve("disk").toString(),
         "--out", dir.resolve("compare").toString());
     assertEquals(2, refused.status(), refused.out() + refused.err());

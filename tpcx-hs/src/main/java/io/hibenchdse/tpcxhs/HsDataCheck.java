@@ -1,5 +1,6 @@
 package io.hibenchdse.tpcxhs;
 
+import io.hibenchdse.core.ClusterNodes;
 import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.CleanStop;
 import io.hibenchdse.core.RunResult;
@@ -77,13 +78,11 @@ public class HsDataCheck extends BenchmarkTool {
     long nanos = System.nanoTime() - t0;
     RunResult r = newResult(conf, dir);
     r.replication = replication;
-    recordParameters(r);
-    recordConfiguration(conf, r);
     Metrics m = new Metrics();
     m.directory = fs.makeQualified(dir).toString();
     m.files = files;
     m.records = scale.rows;
-    return r.metrics(m).timed(startMs, System.currentTimeMillis(), nanos, bytes, nodes(conf));
+    return r.metrics(m).timed(startMs, System.currentTimeMillis(), nanos, bytes, ClusterNodes.count(conf));
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.hibenchdse.tpcxhs;
 
+import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.JobTool;
 import io.hibenchdse.core.FreeSpace;
 import io.hibenchdse.core.RowRangeInputFormat;
@@ -14,6 +15,7 @@ import org.apache.hadoop.examples.terasort.TeraGen;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -59,7 +61,7 @@ public class HsGen extends JobTool {
 
   @Override
   protected List<String> recordedKeys() {
-    return Arrays.asList(RowRangeInputFormat.ROWS, RowRangeInputFormat.MAPS);
+    return Arrays.asList(HibenchConfigKeys.GENERATOR_ROWS, HibenchConfigKeys.GENERATOR_MAPS);
   }
 
   @Override
@@ -87,12 +89,12 @@ public class HsGen extends JobTool {
 
   @Override
   protected Job createJob(Configuration conf) throws Exception {
-    int m = maps != null ? maps : Math.max(1, conf.getInt("mapreduce.job.maps", 2));
+    int m = maps != null ? maps : Math.max(1, conf.getInt(MRJobConfig.NUM_MAPS, 2));
     Job job = Job.getInstance(conf, "hsgen");
     Configuration jc = job.getConfiguration();
-    jc.setLong(RowRangeInputFormat.ROWS, scale.rows);
-    jc.setInt(RowRangeInputFormat.MAPS, m);
-    jc.setInt("dfs.replication", replication);
+    jc.setLong(HibenchConfigKeys.GENERATOR_ROWS, scale.rows);
+    jc.setInt(HibenchConfigKeys.GENERATOR_MAPS, m);
+    jc.setInt(HibenchConfigKeys.DFS_REPLICATION, replication);
     job.setJarByClass(HsGen.class);
     job.setInputFormatClass(RowRangeInputFormat.class);
     job.setMapperClass(RowsMapper.class);

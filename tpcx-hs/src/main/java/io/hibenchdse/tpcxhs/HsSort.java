@@ -1,5 +1,6 @@
 package io.hibenchdse.tpcxhs;
 
+import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.InputOutputTool;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.TrackingMapper;
@@ -44,7 +45,7 @@ public class HsSort extends InputOutputTool {
   protected Job createJob(Configuration conf) throws Exception {
     Records.wholeFiles(conf, inputs());
     Job job = Job.getInstance(conf, "hssort");
-    job.getConfiguration().setInt("dfs.replication", replication);
+    job.getConfiguration().setInt(HibenchConfigKeys.DFS_REPLICATION, replication);
     job.setJarByClass(HsSort.class);
     job.setInputFormatClass(RecordInputFormat.class);
     job.setOutputFormatClass(RecordOutputFormat.class);

@@ -1,5 +1,7 @@
 package io.hibenchdse.tpcxhs;
 
+import io.hibenchdse.core.ClusterNodes;
+import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.CleanStop;
 import io.hibenchdse.core.FreeSpace;
@@ -84,10 +86,8 @@ public class TpcxHs extends BenchmarkTool {
     }
     RunResult r = newResult(conf, root);
     r.replication = replication;
-    recordParameters(r);
-    recordConfiguration(conf, r);
     // start and end span both runs; the duration is the performance run's T
-    return r.metrics(metrics).timed(startMs, endMs, metrics.performance().nanos, scale.rows * Records.LENGTH, nodes(conf));
+    return r.metrics(metrics).timed(startMs, endMs, metrics.performance().nanos, scale.rows * Records.LENGTH, ClusterNodes.count(conf));
   }
 
   /** One complete run, its phases and T; an exception when any phase fails. */
@@ -126,7 +126,7 @@ public class TpcxHs extends BenchmarkTool {
     System.err.println("tpcxhs: " + name + " " + String.join(" ", args));
     Configuration c = new Configuration(conf);
     if (Results.reporting(conf)) {
-      c.set(Results.REPORT_DIR, Results.reportDir(conf).resolve("tpcxhs-phases").toString());
+      c.set(HibenchConfigKeys.REPORT_DIR, Results.reportDir(conf).resolve("tpcxhs-phases").toString());
     }
     long startMs = System.currentTimeMillis();
     long t0 = System.nanoTime();
@@ -141,7 +141,7 @@ public class TpcxHs extends BenchmarkTool {
     line.workload = name();
     line.type = reportType() + "-" + name.replace(" (", "-").replace(")", "");
     line.parameters.put("phase", name);
-    phaseLines.add(line.timed(startMs, System.currentTimeMillis(), nanos, bytes, nodes(conf)));
+    phaseLines.add(line.timed(startMs, System.currentTimeMillis(), nanos, bytes, ClusterNodes.count(conf)));
     return tool.result();
   }
 

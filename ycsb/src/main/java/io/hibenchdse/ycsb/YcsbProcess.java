@@ -1,6 +1,7 @@
 package io.hibenchdse.ycsb;
 
-import io.hibenchdse.core.ChildJvm;
+import io.hibenchdse.core.HibenchConfigKeys;
+import io.hibenchdse.node.ChildJvm;
 import io.hibenchdse.core.FailureLog;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -85,7 +86,7 @@ public final class YcsbProcess {
     YcsbArgs parsed = YcsbArgs.parse(args);
     List<String> command = ChildJvm.command();
     command.addAll(jvmOptions(phase, parsed));
-    command.add("-D" + FailureLog.DIR + "=" + FailureLog.dir());
+    command.add("-D" + HibenchConfigKeys.LOG_DIR + "=" + FailureLog.dir());
     Path cpu = Files.createTempFile("ycsb-cpu", ".txt");
     command.add("-D" + YcsbMain.CPU_FILE + "=" + cpu);
     // the driver's notices of nodes it cannot reach are the binding's errors, counted and named there

@@ -1,6 +1,6 @@
 package io.hibenchdse.ycsb;
 
-import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.core.RunEnvironment;
 import io.hibenchdse.core.RunResult;
 import java.util.List;
 import java.util.Properties;
@@ -52,7 +52,7 @@ public final class YcsbResult {
     r.metrics(m);
     r.command.addAll(List.of("ycsb", phase.name(), m.binding));
     r.command.addAll(args.given());
-    r.environment.putAll(BenchmarkTool.environment());
+    r.environment.putAll(RunEnvironment.current());
     return r;
   }
 

@@ -1,5 +1,6 @@
 package io.hibenchdse.ycsb;
 
+import io.hibenchdse.cassandra.CassandraSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,7 +28,7 @@ class YcsbNodeKilledTest {
 
   @Test
   void aNodeKilledDuringLoadAndRunLosesNoAcknowledgedInsert() throws Exception {
-    try (LocalCassandra cluster = LocalCassandra.start(dir.toPath(), LocalCassandra.Settings.TESTS, 3)) {
+    try (LocalCassandra cluster = LocalCassandra.start(dir.toPath(), CassandraSettings.TESTS, 3)) {
       List<String> args = List.of("-P", YcsbOnCassandraTest.CONF.resolve("workloada").toString(),
           "-p", "hosts=" + cluster.host() + "," + LocalCassandra.host(1), "-p", "port=" + cluster.port(),
           "-p", "cassandra.replicationfactor=3", "-p", "recordcount=4000", "-p", "operationcount=4000",

@@ -1,5 +1,6 @@
 package io.hibenchdse.ycsb;
 
+import io.hibenchdse.cassandra.SharedCassandra;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,7 +34,7 @@ class YcsbOnCassandraTest {
 
   @BeforeAll
   static void node() throws Exception {
-    node = LocalCassandra.shared();
+    node = SharedCassandra.node();
   }
 
   static List<String> args(String keyspace, String... more) {

@@ -2,26 +2,18 @@ package io.hibenchdse.launcher.report;
 
 import static io.hibenchdse.launcher.report.HtmlReport.fmt;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.hibenchdse.launcher.storage.Durability;
 import io.hibenchdse.launcher.suite.Measurement;
 import io.hibenchdse.ycsb.YcsbMetrics;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
-import org.apache.velocity.VelocityContext;
 
 /**
  * Two suites' results side by side (HDFS against cfs://, one cluster against another), per workload
@@ -117,54 +109,42 @@ public final class Comparison {
   }
 
   /** The table on the console: both means with sigma, B's ratios. */
-  public void print(PrintStream console) {
-    console.printf(Locale.ROOT, "%-12s %-14s %14s %14s %10s %12s %12s%n", "Workload", "Profile", "A time(s)", "B time(s)",
-        "Time B/A", "Thruput B/A", "Latency B/A");
-    for (Row r : rows) {
-      console.printf(Locale.ROOT, "%-12s %-14s %14s %14s %10.3f %12.3f %12s%n", r.workload(), r.profile(),
-          meanSigma(r.meanSecA(), r.sigmaSecA()), meanSigma(r.meanSecB(), r.sigmaSecB()), r.timeRatio(), r.throughputRatio(),
-          ratio(r.latencyRatio(), "-"));
-    }
-  }
+  public static final List<Column<Row>> CONSOLE = List.of(new Column<>("Workload", -12, Row::workload),
+      new Column<>("Profile", -14, Row::profile), new Column<>("A time(s)", 14, r -> meanSigma(r.meanSecA(), r.sigmaSecA())),
+      new Column<>("B time(s)", 14, r -> meanSigma(r.meanSecB(), r.sigmaSecB())), Column.of("Time B/A", 10, "%.3f", Row::timeRatio),
+      Column.of("Thruput B/A", 12, "%.3f", Row::throughputRatio), new Column<>("Latency B/A", 12, r -> ratio(r.latencyRatio(), "%.3f", "-")));
 
-  private static String ratio(double ratio, String none) {
-    return Double.isNaN(ratio) ? none : fmt("%.3f", ratio);
+  /** compare.csv's columns. */
+  public static final List<Column<Row>> CSV = List.of(new Column<>("workload", 0, Row::workload),
+      new Column<>("profile", 0, Row::profile), Column.of("runs_a", 0, "%d", Row::runsA), Column.of("mean_s_a", 0, "%.3f", Row::meanSecA),
+      Column.of("sigma_s_a", 0, "%.3f", Row::sigmaSecA), Column.of("runs_b", 0, "%d", Row::runsB),
+      Column.of("mean_s_b", 0, "%.3f", Row::meanSecB), Column.of("sigma_s_b", 0, "%.3f", Row::sigmaSecB),
+      Column.of("time_ratio", 0, "%.4f", Row::timeRatio), Column.of("throughput_ratio", 0, "%.4f", Row::throughputRatio),
+      new Column<>("latency_ratio", 0, r -> ratio(r.latencyRatio(), "%.4f", "")));
+
+  /** compare.html's table. */
+  static final List<Column<Row>> HTML = List.of(new Column<>("Workload", 0, Row::workload), new Column<>("Profile", 0, Row::profile),
+      Column.of("Runs A", 0, "%d", Row::runsA), Column.of("Mean time A (s)", 0, "%.3f", Row::meanSecA),
+      Column.of("Sigma A (s)", 0, "%.3f", Row::sigmaSecA), Column.of("Runs B", 0, "%d", Row::runsB),
+      Column.of("Mean time B (s)", 0, "%.3f", Row::meanSecB), Column.of("Sigma B (s)", 0, "%.3f", Row::sigmaSecB),
+      Column.of("Time B/A", 0, "%.3f", Row::timeRatio), Column.of("Throughput B/A", 0, "%.3f", Row::throughputRatio),
+      new Column<>("Mean latency B/A (YCSB)", 0, r -> ratio(r.latencyRatio(), "%.3f", "")));
+
+  private static String ratio(double ratio, String format, String none) {
+    return Double.isNaN(ratio) ? none : fmt(format, ratio);
   }
 
   private static String meanSigma(double mean, double sigma) {
     return fmt("%.3f±%.3f", mean, sigma);
   }
 
-  private static final List<String> HEADER = List.of("Workload", "Profile", "Runs A", "Mean time A (s)", "Sigma A (s)", "Runs B",
-      "Mean time B (s)", "Sigma B (s)", "Time B/A", "Throughput B/A", "Mean latency B/A (YCSB)");
+  /** A's report directory. */
+  public Path a() {
+    return a;
+  }
 
-  /** compare.csv, compare.json and compare.html (with the ratio chart, also as charts/ratios.png and .svg). */
-  public void write(Path out) throws IOException {
-    Files.createDirectories(out);
-    StringBuilder csv = new StringBuilder(
-        "workload,profile,runs_a,mean_s_a,sigma_s_a,runs_b,mean_s_b,sigma_s_b,time_ratio,throughput_ratio,latency_ratio\n");
-    for (Row r : rows) {
-      csv.append(String.format(Locale.ROOT, "%s,%s,%d,%.3f,%.3f,%d,%.3f,%.3f,%.4f,%.4f,%s%n", r.workload(), r.profile(),
-          r.runsA(), r.meanSecA(), r.sigmaSecA(), r.runsB(), r.meanSecB(), r.sigmaSecB(), r.timeRatio(), r.throughputRatio(),
-          Double.isNaN(r.latencyRatio()) ? "" : fmt("%.4f", r.latencyRatio())));
-    }
-    Files.writeString(out.resolve("compare.csv"), csv);
-    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(out.resolve("compare.json").toFile(), rows);
-    List<List<String>> table = new ArrayList<>();
-    for (Row r : rows) {
-      table.add(List.of(r.workload(), r.profile(), Integer.toString(r.runsA()), fmt("%.3f", r.meanSecA()), fmt("%.3f", r.sigmaSecA()),
-          Integer.toString(r.runsB()), fmt("%.3f", r.meanSecB()), fmt("%.3f", r.sigmaSecB()), fmt("%.3f", r.timeRatio()),
-          fmt("%.3f", r.throughputRatio()), ratio(r.latencyRatio(), "")));
-    }
-    VelocityContext context = new VelocityContext();
-    context.put("a", a.toString());
-    context.put("b", b.toString());
-    context.put("generated", ZonedDateTime.now().format(DateTimeFormatter.RFC_1123_DATE_TIME));
-    context.put("differences", differences);
-    context.put("header", HEADER);
-    context.put("rows", table);
-    context.put("chart", HtmlReport.chart(ReportCharts.ratios(rows), out.resolve(HtmlReport.CHARTS), "ratios",
-        "B's mean time and mean throughput as ratios of A's; the line at 1 is parity"));
-    HtmlReport.render("io/hibenchdse/launcher/report/compare.html.vm", context, out.resolve("compare.html"));
+  /** B's report directory. */
+  public Path b() {
+    return b;
   }
 }

@@ -1,15 +1,11 @@
 package io.hibenchdse.launcher.report;
 
+import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.cfs.CfsConfigKeys;
-import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.dfsio.DfsioeMetrics;
 import io.hibenchdse.launcher.storage.Durability;
-import io.hibenchdse.launcher.storage.EmbeddedStorage;
-import io.hibenchdse.launcher.storage.PageCache;
 import io.hibenchdse.launcher.suite.Measurement;
-import io.hibenchdse.launcher.suite.Profile;
-import io.hibenchdse.launcher.suite.SuiteOptions;
 import io.hibenchdse.launcher.suite.YcsbWorkload;
 import io.hibenchdse.tpcxhs.TpcxHsMetrics;
 import io.hibenchdse.ycsb.CassandraCqlKeys;
@@ -29,6 +25,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import org.apache.hadoop.mapreduce.MRConfig;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.util.StringUtils;
 import org.apache.velocity.VelocityContext;
 import org.apache.velocity.app.VelocityEngine;
@@ -61,12 +59,6 @@ public final class HtmlReport {
 
   private HtmlReport() {}
 
-  static final List<String> TABLE_HEADER = List.of("Profile", "Data size (MB)", "Runs", "Mean time (s)", "Sigma (s)",
-      "Sigma (%)", "Data delta (%)", "Time delta (%)", "Throughput (MB/s)");
-
-  static final List<String> OVERVIEW_HEADER = List.of("Workload", "Profile", "Data size (MB)", "Runs", "Mean time (s)",
-      "Sigma (%)", "Throughput (MB/s)");
-
   /** The settings that decide what the figures mean, in one line: the storage and what a write had reached when acknowledged. */
   static final List<String> STORAGE_LINE = List.of("File system", "Storage nodes", "Commit log", "Replication", "Write acknowledged by",
       "Read from", "Fsync before acknowledging", "Acknowledged writes survive a server process crash");
@@ -84,18 +76,12 @@ public final class HtmlReport {
   static Path write(List<Measurement> measurements, List<Summary.Row> rows, Path dir) throws IOException {
     Path charts = dir.resolve(CHARTS);
     List<Section> sections = new ArrayList<>();
-    List<List<String>> overview = new ArrayList<>();
+    List<Summary.Row> byWorkload = new ArrayList<>();
     for (String workload : workloads(rows)) {
       List<Summary.Row> own = rows.stream().filter(r -> r.workload().equals(workload)).toList();
+      byWorkload.addAll(own);
       List<Measurement> runs = measurements.stream().filter(m -> m.workload().equals(workload)).toList();
-      List<List<String>> table = new ArrayList<>();
-      for (Summary.Row r : own) {
-        overview.add(List.of(r.workload(), r.profile(), fmt("%.3f", r.dataBytes() / MB), Integer.toString(r.runs()),
-            fmt("%.3f", r.meanSec()), fmt("%.1f", r.sigmaPct()), fmt("%.2f", r.meanThroughputBytesPerSec() / MB)));
-        table.add(List.of(r.profile(), fmt("%.3f", r.dataBytes() / MB), Integer.toString(r.runs()), fmt("%.3f", r.meanSec()),
-            fmt("%.3f", r.sigmaSec()), fmt("%.1f", r.sigmaPct()), fmt("%+.2f", r.dataDeltaPct()), fmt("%+.2f", r.timeDeltaPct()),
-            fmt("%.2f", r.meanThroughputBytesPerSec() / MB)));
-      }
+      List<List<String>> table = cells(Summary.HTML_WORKLOAD, own);
       List<Chart> sectionCharts = new ArrayList<>();
       if (own.size() > 1) { // against one size the chart would be a point in an empty frame
         sectionCharts.add(chart(ReportCharts.scaling(workload + ": time against data size", own), charts, workload + "-scaling",
@@ -126,15 +112,15 @@ public final class HtmlReport {
     List<List<String>> environment = environment(measurements);
     VelocityContext context = new VelocityContext();
     context.put("generated", ZonedDateTime.now().format(DateTimeFormatter.RFC_1123_DATE_TIME));
-    context.put("overviewHeader", OVERVIEW_HEADER);
-    context.put("overview", overview);
+    context.put("overviewHeader", headings(Summary.HTML_OVERVIEW));
+    context.put("overview", cells(Summary.HTML_OVERVIEW, byWorkload));
     context.put("storage", storageLine(environment));
-    context.put("header", TABLE_HEADER);
+    context.put("header", headings(Summary.HTML_WORKLOAD));
     context.put("sections", sections);
     context.put("environment", environment);
     Set<String> suiteCommands = new LinkedHashSet<>();
     for (Measurement m : measurements) {
-      String c = m.result().configuration.get(SuiteOptions.SUITE_COMMAND);
+      String c = m.result().configuration.get(HibenchConfigKeys.SUITE_COMMAND);
       if (c != null) {
         suiteCommands.add(c);
       }
@@ -191,14 +177,14 @@ public final class HtmlReport {
     add(env, measurements, "Memory, launching machine", r -> r.environment.containsKey("memoryBytes")
         ? fmt("%.1f GiB", Long.parseLong(r.environment.get("memoryBytes")) / (double) (1L << 30)) : null);
     add(env, measurements, "File system", r -> r.fileSystem);
-    add(env, measurements, "Storage nodes", r -> r.configuration.get(EmbeddedStorage.STORAGE_NODES));
+    add(env, measurements, "Storage nodes", r -> r.configuration.get(HibenchConfigKeys.STORAGE_NODES));
     add(env, measurements, "Replication", r -> Durability.of(r).replication());
     add(env, measurements, "Block size (MB)", r -> fmt("%.0f", r.blockSize / (double) (1 << 20)));
     add(env, measurements, "Write acknowledged by", r -> Durability.of(r).writeAcks());
     add(env, measurements, "Read from", r -> Durability.of(r).readReplicas());
     add(env, measurements, "Fsync before acknowledging", r -> Durability.of(r).fsyncBeforeAck());
     add(env, measurements, "Acknowledged writes survive a server process crash", r -> Durability.of(r).survivesProcessCrash());
-    add(env, measurements, "Commit log", r -> r.configuration.get(BenchmarkTool.STORAGE_COMMIT_LOG));
+    add(env, measurements, "Commit log", r -> r.configuration.get(HibenchConfigKeys.STORAGE_COMMIT_LOG));
     add(env, measurements, "Consistency level, YCSB write / read", r -> r.configuration.containsKey(CassandraCqlKeys.WRITE_CL)
         ? r.configuration.get(CassandraCqlKeys.WRITE_CL) + " / " + r.configuration.get(CassandraCqlKeys.READ_CL) : null);
     add(env, measurements, "Flush and compactions before a YCSB phase (s)", r -> r.configuration.containsKey(YcsbWorkload.SETTLED_MS)
@@ -209,10 +195,10 @@ public final class HtmlReport {
         StringUtils.TraditionalBinaryPrefix.string2long(r.configuration.getOrDefault(CfsConfigKeys.SUB_BLOCK_SIZE.key(),
             CfsConfigKeys.SUB_BLOCK_SIZE.defaultValue())) / (double) (1 << 20)) : null);
     add(env, measurements, "Compaction, cfs:// sub-blocks", r -> r.configuration.get(CfsConfigKeys.COMPACTION.key()));
-    add(env, measurements, "Maps / reduces asked for", r -> r.configuration.get("mapreduce.job.maps") + " / "
-        + r.configuration.get("mapreduce.job.reduces"));
-    add(env, measurements, "Framework", r -> r.configuration.get("mapreduce.framework.name"));
-    add(env, measurements, "Page cache", r -> r.configuration.getOrDefault(PageCache.KEY, "not recorded"));
+    add(env, measurements, "Maps / reduces asked for", r -> r.configuration.get(MRJobConfig.NUM_MAPS) + " / "
+        + r.configuration.get(MRJobConfig.NUM_REDUCES));
+    add(env, measurements, "Framework", r -> r.configuration.get(MRConfig.FRAMEWORK_NAME));
+    add(env, measurements, "Page cache", r -> r.configuration.getOrDefault(HibenchConfigKeys.PAGE_CACHE, "not recorded"));
     return env;
   }
 
@@ -227,6 +213,16 @@ public final class HtmlReport {
     if (!values.isEmpty()) {
       env.add(List.of(name, String.join(", ", values)));
     }
+  }
+
+  /** The headings of a table on a page. */
+  static <R> List<String> headings(List<Column<R>> columns) {
+    return columns.stream().map(Column::heading).toList();
+  }
+
+  /** The cells of a table on a page, a list a row. */
+  static <R> List<List<String>> cells(List<Column<R>> columns, List<R> rows) {
+    return rows.stream().map(r -> columns.stream().map(c -> c.cell().apply(r)).toList()).toList();
   }
 
   /** A figure as the pages show it: formatted the same in every locale. */

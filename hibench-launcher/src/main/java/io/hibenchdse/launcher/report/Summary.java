@@ -1,26 +1,21 @@
 package io.hibenchdse.launcher.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.hibenchdse.launcher.suite.Measurement;
 import io.hibenchdse.launcher.suite.Profile;
-import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 
 /**
- * The experiment summary of the reference report's tables 9, 13 and 17: per workload and data
+ * The experiment summary of the reference report's tables 9, 13 and 17 (docs/methodology.md#reference-studies): per workload and data
  * size, mean time over the runs, its standard deviation in seconds and percent, and the data and
  * time deltas against the workload's smallest data size.
  */
 public final class Summary {
+  private static final double MB = 1e6;
+
   /** One row: a workload at one data size. */
   public record Row(String workload, String profile, int runs, double dataBytes, double meanSec,
       double sigmaSec, double sigmaPct, double dataDeltaPct, double timeDeltaPct,
@@ -56,39 +51,33 @@ public final class Summary {
     return rows;
   }
 
-  public static void print(List<Row> rows, PrintStream out) {
-    out.printf(Locale.ROOT, "%-12s %-14s %4s %16s %10s %9s %8s %9s %9s %16s%n", "Workload", "Profile",
-        "Runs", "Data(bytes)", "Time(s)", "sigma(s)", "sigma(%)", "DataD(%)", "TimeD(%)", "Throughput(B/s)");
-    for (Row r : rows) {
-      out.printf(Locale.ROOT, "%-12s %-14s %4d %16.0f %10.3f %9.3f %8.1f %9.1f %9.1f %16.0f%n",
-          r.workload(), r.profile(), r.runs(), r.dataBytes(), r.meanSec(), r.sigmaSec(), r.sigmaPct(),
-          r.dataDeltaPct(), r.timeDeltaPct(), r.meanThroughputBytesPerSec());
-    }
-  }
+  /** The table on the console. */
+  public static final List<Column<Row>> CONSOLE = List.of(
+      new Column<>("Workload", -12, Row::workload), new Column<>("Profile", -14, Row::profile),
+      Column.of("Runs", 4, "%d", Row::runs), Column.of("Data(bytes)", 16, "%.0f", Row::dataBytes),
+      Column.of("Time(s)", 10, "%.3f", Row::meanSec), Column.of("sigma(s)", 9, "%.3f", Row::sigmaSec),
+      Column.of("sigma(%)", 8, "%.1f", Row::sigmaPct), Column.of("DataD(%)", 9, "%.1f", Row::dataDeltaPct),
+      Column.of("TimeD(%)", 9, "%.1f", Row::timeDeltaPct), Column.of("Throughput(B/s)", 16, "%.0f", Row::meanThroughputBytesPerSec));
 
-  /**
-   * The summary of the runs and every file made from it in {@code dir}: summary.csv and .json, the
-   * time-against-size chart (summary.png, .svg) and the HTML report.
-   */
-  public static List<Row> write(List<Measurement> measurements, Path dir) throws IOException {
-    List<Row> rows = rows(measurements);
-    writeTables(rows, dir);
-    HtmlReport.write(measurements, rows, dir);
-    return rows;
-  }
+  /** summary.csv's columns. */
+  public static final List<Column<Row>> CSV = List.of(
+      new Column<>("workload", 0, Row::workload), new Column<>("profile", 0, Row::profile), Column.of("runs", 0, "%d", Row::runs),
+      Column.of("data_bytes", 0, "%.0f", Row::dataBytes), Column.of("mean_s", 0, "%.3f", Row::meanSec),
+      Column.of("sigma_s", 0, "%.3f", Row::sigmaSec), Column.of("sigma_pct", 0, "%.2f", Row::sigmaPct),
+      Column.of("data_delta_pct", 0, "%.2f", Row::dataDeltaPct), Column.of("time_delta_pct", 0, "%.2f", Row::timeDeltaPct),
+      Column.of("throughput_bytes_per_s", 0, "%.0f", Row::meanThroughputBytesPerSec));
 
-  /** summary.csv and summary.json beside hibench.report, and the time-against-size chart. */
-  private static void writeTables(List<Row> rows, Path dir) throws IOException {
-    Files.createDirectories(dir);
-    StringBuilder csv = new StringBuilder(
-        "workload,profile,runs,data_bytes,mean_s,sigma_s,sigma_pct,data_delta_pct,time_delta_pct,throughput_bytes_per_s\n");
-    for (Row r : rows) {
-      csv.append(String.format(Locale.ROOT, "%s,%s,%d,%.0f,%.3f,%.3f,%.2f,%.2f,%.2f,%.0f%n", r.workload(),
-          r.profile(), r.runs(), r.dataBytes(), r.meanSec(), r.sigmaSec(), r.sigmaPct(), r.dataDeltaPct(),
-          r.timeDeltaPct(), r.meanThroughputBytesPerSec()));
-    }
-    Files.writeString(dir.resolve("summary.csv"), csv);
-    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(dir.resolve("summary.json").toFile(), rows);
-    ReportCharts.write(ReportCharts.scaling("Time against data size", rows), dir, "summary");
-  }
+  /** The report page's overview, a row per workload and size. */
+  static final List<Column<Row>> HTML_OVERVIEW = List.of(new Column<>("Workload", 0, Row::workload),
+      new Column<>("Profile", 0, Row::profile), Column.of("Data size (MB)", 0, "%.3f", r -> r.dataBytes() / MB),
+      Column.of("Runs", 0, "%d", Row::runs), Column.of("Mean time (s)", 0, "%.3f", Row::meanSec),
+      Column.of("Sigma (%)", 0, "%.1f", Row::sigmaPct), Column.of("Throughput (MB/s)", 0, "%.2f", r -> r.meanThroughputBytesPerSec() / MB));
+
+  /** A workload's table on the report page, a row per size. */
+  static final List<Column<Row>> HTML_WORKLOAD = List.of(new Column<>("Profile", 0, Row::profile),
+      Column.of("Data size (MB)", 0, "%.3f", r -> r.dataBytes() / MB), Column.of("Runs", 0, "%d", Row::runs),
+      Column.of("Mean time (s)", 0, "%.3f", Row::meanSec), Column.of("Sigma (s)", 0, "%.3f", Row::sigmaSec),
+      Column.of("Sigma (%)", 0, "%.1f", Row::sigmaPct), Column.of("Data delta (%)", 0, "%+.2f", Row::dataDeltaPct),
+      Column.of("Time delta (%)", 0, "%+.2f", Row::timeDeltaPct),
+      Column.of("Throughput (MB/s)", 0, "%.2f", r -> r.meanThroughputBytesPerSec() / MB));
 }

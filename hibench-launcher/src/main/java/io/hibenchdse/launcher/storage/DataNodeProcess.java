@@ -1,6 +1,6 @@
 package io.hibenchdse.launcher.storage;
 
-import io.hibenchdse.core.ChildJvm;
+import io.hibenchdse.node.ChildJvm;
 import java.io.Closeable;
 import java.io.File;
 import java.io.IOException;
@@ -10,7 +10,9 @@ import java.nio.file.Files;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 
@@ -37,11 +39,11 @@ public final class DataNodeProcess implements Closeable {
   static DataNodeProcess start(Configuration cluster, URI nameNode, File dir, List<File> dataDirs) throws IOException {
     Files.createDirectories(dir.toPath());
     Configuration conf = new Configuration(cluster);
-    conf.set("fs.defaultFS", nameNode.toString());
-    conf.set("dfs.datanode.data.dir", dataDirs.stream().map(d -> d.toURI().toString()).collect(Collectors.joining(",")));
-    conf.set("dfs.datanode.address", "127.0.0.1:0");
-    conf.set("dfs.datanode.http.address", "127.0.0.1:0");
-    conf.set("dfs.datanode.ipc.address", "127.0.0.1:0");
+    conf.set(FileSystem.FS_DEFAULT_NAME_KEY, nameNode.toString());
+    conf.set(DFSConfigKeys.DFS_DATANODE_DATA_DIR_KEY, dataDirs.stream().map(d -> d.toURI().toString()).collect(Collectors.joining(",")));
+    conf.set(DFSConfigKeys.DFS_DATANODE_ADDRESS_KEY, "127.0.0.1:0");
+    conf.set(DFSConfigKeys.DFS_DATANODE_HTTP_ADDRESS_KEY, "127.0.0.1:0");
+    conf.set(DFSConfigKeys.DFS_DATANODE_IPC_ADDRESS_KEY, "127.0.0.1:0");
     conf.set("hadoop.tmp.dir", new File(dir, "tmp").getAbsolutePath());
     File xml = new File(dir, "datanode.xml");
     try (OutputStream out = Files.newOutputStream(xml.toPath())) {
@@ -72,7 +74,7 @@ public final class DataNodeProcess implements Closeable {
 
   @Override
   public void close() {
-    ChildJvm.stop(process, process.getOutputStream(), 30);
+    ChildJvm.stop(process, 30);
   }
 
   /** The child: runs the DataNode of the configuration file given until standard input ends. */

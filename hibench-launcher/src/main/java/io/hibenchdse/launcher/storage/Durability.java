@@ -1,9 +1,9 @@
 package io.hibenchdse.launcher.storage;
 
+import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.cfs.CfsConfigKeys;
 import io.hibenchdse.ycsb.CassandraCqlKeys;
 import io.hibenchdse.ycsb.HBaseKeys;
-import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.RunResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +49,7 @@ public record Durability(String replication, String writeAcks, String readReplic
       crash = "true"; // a DataNode's (or the local file system's) writes are in the operating system's buffers
     }
     return new Durability(Integer.toString(rf), write, read,
-        r.configuration.getOrDefault(BenchmarkTool.STORAGE_FSYNC, NOT_RECORDED), crash);
+        r.configuration.getOrDefault(HibenchConfigKeys.STORAGE_FSYNC, NOT_RECORDED), crash);
   }
 
   /** Replicas a Cassandra consistency level waits for at replication {@code rf}; -1 when unknown. */
@@ -75,7 +75,7 @@ public record Durability(String replication, String writeAcks, String readReplic
     add(diff, "replication", replication, b.replication, nameA, nameB);
     add(diff, "write acknowledged by", writeAcks, b.writeAcks, nameA, nameB);
     add(diff, "read from", readReplicas, b.readReplicas, nameA, nameB);
-    add(diff, "fsync before acknowledging (" + BenchmarkTool.STORAGE_FSYNC + ")", fsyncBeforeAck, b.fsyncBeforeAck, nameA, nameB);
+    add(diff, "fsync before acknowledging (" + HibenchConfigKeys.STORAGE_FSYNC + ")", fsyncBeforeAck, b.fsyncBeforeAck, nameA, nameB);
     add(diff, "acknowledged writes survive a server process crash", survivesProcessCrash, b.survivesProcessCrash, nameA, nameB);
     return diff;
   }

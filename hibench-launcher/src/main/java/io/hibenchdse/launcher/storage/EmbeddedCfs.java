@@ -1,9 +1,10 @@
 package io.hibenchdse.launcher.storage;
 
+import io.hibenchdse.cassandra.CassandraSettings;
+import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.cassandra.LocalCassandra;
 import io.hibenchdse.cfs.CassandraFileSystem;
 import io.hibenchdse.cfs.CfsConfigKeys;
-import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.UsageException;
 import java.io.File;
 import java.io.IOException;
@@ -57,12 +58,12 @@ public final class EmbeddedCfs implements EmbeddedStorage {
   }
 
   /** A fresh cluster of {@code nodes} nodes under {@code dir}, whose keyspace has {@code replication} copies. */
-  public static EmbeddedCfs start(File dir, LocalCassandra.Settings settings, int nodes, int replication) throws IOException {
+  public static EmbeddedCfs start(File dir, CassandraSettings settings, int nodes, int replication) throws IOException {
     return new EmbeddedCfs(LocalCassandra.start(dir.toPath(), settings, nodes), replication).withSecrets();
   }
 
   /** The cluster under {@code dir} with its data, or a new one there (see {@link LocalCassandra#open}). */
-  public static EmbeddedCfs open(File dir, LocalCassandra.Settings settings, int nodes, int replication) throws IOException {
+  public static EmbeddedCfs open(File dir, CassandraSettings settings, int nodes, int replication) throws IOException {
     return new EmbeddedCfs(LocalCassandra.open(dir.toPath(), settings, nodes), replication).withSecrets();
   }
 
@@ -85,10 +86,10 @@ public final class EmbeddedCfs implements EmbeddedStorage {
     conf.set(FileSystem.FS_DEFAULT_NAME_KEY, uri().toString());
     conf.set(CfsConfigKeys.DATACENTER.key(), LocalCassandra.DATACENTER);
     conf.setInt(CfsConfigKeys.REPLICATION.key(), replication);
-    conf.setInt(STORAGE_NODES, cluster.nodes());
-    conf.setBoolean(STORAGE_FSYNC, cluster.syncsBeforeAck());
-    conf.set(BenchmarkTool.STORAGE_COMMIT_LOG, cluster.settings().commitLog().description());
-    LocalCassandra.Settings settings = cluster.settings();
+    conf.setInt(HibenchConfigKeys.STORAGE_NODES, cluster.nodes());
+    conf.setBoolean(HibenchConfigKeys.STORAGE_FSYNC, cluster.syncsBeforeAck());
+    conf.set(HibenchConfigKeys.STORAGE_COMMIT_LOG, cluster.settings().commitLog().description());
+    CassandraSettings settings = cluster.settings();
     if (settings.passwords() || settings.tls()) {
       conf.set(CredentialProviderFactory.CREDENTIAL_PROVIDER_PATH, "jceks://file" + secrets().toAbsolutePath());
     }
@@ -111,7 +112,7 @@ public final class EmbeddedCfs implements EmbeddedStorage {
    * beside the nodes, so that no configuration file holds them.
    */
   private EmbeddedCfs withSecrets() throws IOException {
-    LocalCassandra.Settings settings = cluster.settings();
+    CassandraSettings settings = cluster.settings();
     if (settings.passwords() || settings.tls()) {
       CredentialProvider store = CredentialProviderFactory.getProviders(conf()).get(0);
       if (settings.passwords()) {
@@ -134,7 +135,7 @@ public final class EmbeddedCfs implements EmbeddedStorage {
   @Override
   public String describe() {
     Configuration conf = CassandraFileSystem.withDefaults(conf());
-    LocalCassandra.Settings settings = cluster.settings();
+    CassandraSettings settings = cluster.settings();
     return "cfs:// at " + uri() + ": " + cluster.durability() + "; replication " + conf.get(CfsConfigKeys.REPLICATION.key())
         + ", consistency read " + conf.get(CfsConfigKeys.READ_CL.key())
         + ", write " + conf.get(CfsConfigKeys.WRITE_CL.key())

@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher.storage;
 
+import io.hibenchdse.core.HibenchConfigKeys;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,6 +16,7 @@ import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
@@ -93,7 +95,7 @@ public final class EmbeddedHdfs implements EmbeddedStorage {
     Configuration conf = new Configuration();
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dfs.getAbsolutePath());
     conf.set("hadoop.tmp.dir", new File(dfs, "hadoop-tmp").getAbsolutePath());
-    conf.setInt("dfs.replication", Math.min(3, dataNodes));
+    conf.setInt(DFSConfigKeys.DFS_REPLICATION_KEY, Math.min(3, dataNodes));
     MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, dfs)
         .numDataNodes(ownJvms ? 0 : dataNodes)
         .nameNodePort(Integer.parseInt(p.getProperty("namenode_port")))
@@ -103,7 +105,7 @@ public final class EmbeddedHdfs implements EmbeddedStorage {
     try {
       if (ownJvms) {
         // the builder capped it at the in-process DataNode count, none
-        cluster.getConfiguration(0).setInt("dfs.replication", Math.min(3, dataNodes));
+        cluster.getConfiguration(0).setInt(DFSConfigKeys.DFS_REPLICATION_KEY, Math.min(3, dataNodes));
         for (int i = 0; i < dataNodes; i++) {
           // the block directories an in-process DataNode i has, so a directory serves either way
           List<File> blocks = Arrays.asList(new File(dfs, "data/data" + (2 * i + 1)), new File(dfs, "data/data" + (2 * i + 2)));
@@ -160,11 +162,11 @@ public final class EmbeddedHdfs implements EmbeddedStorage {
   @Override
   public Configuration conf() {
     Configuration conf = new Configuration(cluster.getConfiguration(0));
-    conf.set("fs.defaultFS", uri().toString());
-    conf.setInt(STORAGE_NODES, dataNodes);
+    conf.set(FileSystem.FS_DEFAULT_NAME_KEY, uri().toString());
+    conf.setInt(HibenchConfigKeys.STORAGE_NODES, dataNodes);
     // a DataNode acknowledges a packet once it is in the OS's buffers; dfs.datanode.synconclose
     // syncs only when a block is closed, and only a client's hsync syncs before its ack
-    conf.setBoolean(STORAGE_FSYNC, false);
+    conf.setBoolean(HibenchConfigKeys.STORAGE_FSYNC, false);
     return conf;
   }
 
@@ -173,8 +175,8 @@ public final class EmbeddedHdfs implements EmbeddedStorage {
     Configuration conf = cluster.getConfiguration(0);
     return "HDFS at " + uri() + ": " + dataNodes + " DataNode(s) " + (dataNodeProcesses.isEmpty() ? "in the client's JVM" : "in JVMs of their own")
         + ", replication "
-        + conf.get("dfs.replication") + ", no fsync when a block is closed (dfs.datanode.synconclose="
-        + conf.getBoolean("dfs.datanode.synconclose", false) + ")";
+        + conf.get(DFSConfigKeys.DFS_REPLICATION_KEY) + ", no fsync when a block is closed (dfs.datanode.synconclose="
+        + conf.getBoolean(DFSConfigKeys.DFS_DATANODE_SYNCONCLOSE_KEY, DFSConfigKeys.DFS_DATANODE_SYNCONCLOSE_DEFAULT) + ")";
   }
 
   @Override

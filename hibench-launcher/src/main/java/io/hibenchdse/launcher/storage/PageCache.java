@@ -13,8 +13,6 @@ import java.nio.file.Path;
  * container); otherwise each run's record says why it was not dropped.
  */
 public final class PageCache {
-  /** Recorded with every run: whether the page cache was dropped before it, or why not. */
-  public static final String KEY = "hibench.pagecache";
   public static final String DROPPED = "dropped before the run";
   public static final String NOT_ASKED = "not dropped (no --drop-caches)";
   private static final Path DROP_CACHES = Path.of("/proc/sys/vm/drop_caches");

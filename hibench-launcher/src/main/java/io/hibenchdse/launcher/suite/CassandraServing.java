@@ -1,7 +1,7 @@
 package io.hibenchdse.launcher.suite;
 
+import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.cassandra.LocalCassandra;
-import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.ycsb.CassandraCqlKeys;
 import io.hibenchdse.ycsb.YcsbTables;
@@ -44,9 +44,9 @@ final class CassandraServing implements ServingCluster {
 
   @Override
   public void record(RunResult r) {
-    r.configuration.put(BenchmarkTool.STORAGE_NODES, Integer.toString(cassandra.nodes()));
-    r.configuration.put(BenchmarkTool.STORAGE_FSYNC, Boolean.toString(cassandra.syncsBeforeAck()));
-    r.configuration.put(BenchmarkTool.STORAGE_COMMIT_LOG, cassandra.settings().commitLog().description());
+    r.configuration.put(HibenchConfigKeys.STORAGE_NODES, Integer.toString(cassandra.nodes()));
+    r.configuration.put(HibenchConfigKeys.STORAGE_FSYNC, Boolean.toString(cassandra.syncsBeforeAck()));
+    r.configuration.put(HibenchConfigKeys.STORAGE_COMMIT_LOG, cassandra.settings().commitLog().description());
   }
 
   /** Closes the session; the nodes are cfs://'s, stopped with it. */

@@ -1,6 +1,6 @@
 package io.hibenchdse.launcher.suite;
 
-import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.hbase.LocalHBase;
 import io.hibenchdse.ycsb.HBaseKeys;
@@ -59,11 +59,11 @@ final class HBaseServing implements ServingCluster {
   public void record(RunResult r) {
     LocalHBase.Settings s = hbase.settings();
     r.replication = (short) s.replication();
-    r.configuration.put(BenchmarkTool.STORAGE_NODES, Integer.toString(hbase.regionServers()));
+    r.configuration.put(HibenchConfigKeys.STORAGE_NODES, Integer.toString(hbase.regionServers()));
     r.configuration.put(LocalHBase.WAL_HSYNC, Boolean.toString(s.walHsync()));
-    r.configuration.put(BenchmarkTool.STORAGE_FSYNC,
+    r.configuration.put(HibenchConfigKeys.STORAGE_FSYNC,
         Boolean.toString(s.walHsync() || HBaseKeys.FSYNC_WAL.equals(r.configuration.get(HBaseKeys.DURABILITY))));
-    r.configuration.put(BenchmarkTool.STORAGE_COMMIT_LOG, s.description());
+    r.configuration.put(HibenchConfigKeys.STORAGE_COMMIT_LOG, s.description());
   }
 
   /** Kills the HBase JVM: its tables are scratch, on an HDFS that goes with the run. */

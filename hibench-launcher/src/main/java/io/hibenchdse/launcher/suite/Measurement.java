@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher.suite;
 
+import io.hibenchdse.core.HibenchConfigKeys;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.hibenchdse.core.JsonLinesExporter;
 import io.hibenchdse.core.Results;
@@ -19,7 +20,7 @@ public record Measurement(String workload, Profile profile, RunResult result) {
    * (YCSB's {@code --ycsb-records}: {@code 150000-records}).
    */
   public String scale() {
-    return result.configuration.getOrDefault(SuiteOptions.SCALE, profile.label());
+    return result.configuration.getOrDefault(HibenchConfigKeys.SCALE, profile.label());
   }
 
   /**
@@ -43,14 +44,14 @@ public record Measurement(String workload, Profile profile, RunResult result) {
       } catch (JsonProcessingException e) {
         throw new UsageException(json + " line " + (i + 1) + ": not a result record (" + e.getOriginalMessage() + ")");
       }
-      String workload = r.configuration.get(SuiteOptions.SUITE_WORKLOAD);
-      String profile = r.configuration.get(SuiteOptions.PROFILE);
+      String workload = r.configuration.get(HibenchConfigKeys.SUITE_WORKLOAD);
+      String profile = r.configuration.get(HibenchConfigKeys.PROFILE);
       if (workload != null && profile != null) {
         measurements.add(new Measurement(workload, Profile.of(profile), r));
       }
     }
     if (measurements.isEmpty()) {
-      throw new UsageException(json + " holds no run of the suite (none has " + SuiteOptions.PROFILE + ")");
+      throw new UsageException(json + " holds no run of the suite (none has " + HibenchConfigKeys.PROFILE + ")");
     }
     measurements.sort(Comparator.comparing(Measurement::profile).thenComparingLong(m -> m.result().inputBytes));
     return measurements;

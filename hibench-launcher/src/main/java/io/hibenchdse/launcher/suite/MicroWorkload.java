@@ -3,6 +3,7 @@ package io.hibenchdse.launcher.suite;
 import io.hibenchdse.core.RandomTextWriter;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 
 /** HiBench's micro workloads as suite steps: prepare text with RandomTextWriter, then measure. */
 public enum MicroWorkload implements SuiteWorkload {
@@ -14,7 +15,7 @@ public enum MicroWorkload implements SuiteWorkload {
 
     @Override
     List<String> measure(String in, String out, int reduces) {
-      return List.of("wordcount", "-D", "mapreduce.job.reduces=" + reduces, "-overwrite", in, out);
+      return List.of("wordcount", "-D", MRJobConfig.NUM_REDUCES + "=" + reduces, "-overwrite", in, out);
     }
   },
   SORT("sort", "Sort") {

@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher.suite;
 
+import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
@@ -71,15 +72,15 @@ public final class SuiteExecution implements AutoCloseable {
         if (hive == null) {
           hive = HiveProcess.serve(conf, new File(scratch, "hive"));
         }
-        Step hiveStep = step.withOption(Results.REPORT_DIR, stepReportDir);
-        HiveProcess.Outcome o = hive.run((pageCache == null ? hiveStep : hiveStep.withOption(PageCache.KEY, pageCache)).args(), out);
+        Step hiveStep = step.withOption(HibenchConfigKeys.REPORT_DIR, stepReportDir);
+        HiveProcess.Outcome o = hive.run((pageCache == null ? hiveStep : hiveStep.withOption(HibenchConfigKeys.PAGE_CACHE, pageCache)).args(), out);
         status = o.status();
         result = o.result();
       } else {
         Configuration stepConf = new Configuration(conf);
-        stepConf.set(Results.REPORT_DIR, stepReportDir);
+        stepConf.set(HibenchConfigKeys.REPORT_DIR, stepReportDir);
         if (pageCache != null) {
-          stepConf.set(PageCache.KEY, pageCache);
+          stepConf.set(HibenchConfigKeys.PAGE_CACHE, pageCache);
         }
         BenchmarkTool tool = Suite.JARS.get(step.jar()).find(step.workload()).newTool();
         status = WorkloadDriver.run(tool, stepConf,
@@ -161,11 +162,11 @@ public final class SuiteExecution implements AutoCloseable {
     RunResult r = YcsbResult.of(YcsbProcess.Phase.valueOf(step.workload()), o.args(), o.metrics(),
         end - Math.round(o.metrics().runtimeSec * 1000), end);
     serving.record(r);
-    r.configuration.put(PageCache.KEY, phase.pageCache());
-    r.configuration.put(SuiteOptions.SUITE_COMMAND, conf.get(SuiteOptions.SUITE_COMMAND, ""));
+    r.configuration.put(HibenchConfigKeys.PAGE_CACHE, phase.pageCache());
+    r.configuration.put(HibenchConfigKeys.SUITE_COMMAND, conf.get(HibenchConfigKeys.SUITE_COMMAND, ""));
     r.configuration.put(YcsbWorkload.SETTLED_MS, Long.toString(phase.settledMs()));
     Configuration publish = new Configuration(false);
-    publish.set(Results.REPORT_DIR, reportDir.toString());
+    publish.set(HibenchConfigKeys.REPORT_DIR, reportDir.toString());
     Results.publish(publish, r);
     return r;
   }

@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher.suite;
 
+import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.UsageException;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -9,14 +10,6 @@ import picocli.CommandLine.Option;
 
 /** What to run: shared by {@code run} (embedded) and {@code plan} (for a real cluster). */
 public final class SuiteOptions {
-  /** Recorded with every result, so {@code bin/hibench summary} can group a real cluster's runs. */
-  public static final String SUITE_WORKLOAD = "hibench.suite.workload";
-  public static final String PROFILE = "hibench.profile";
-  /** The {@code bin/hibench run} command line that measured a run, recorded so the report can name it. */
-  public static final String SUITE_COMMAND = "hibench.suite.command";
-  /** A run's point of a series within its profile (YCSB's record counts), where it has one. */
-  public static final String SCALE = "hibench.suite.scale";
-
   @Option(names = "--profile", split = ",", defaultValue = "tiny", paramLabel = "tiny|small|large|...",
       description = "Data scale profiles, comma-separated; the smallest is the baseline of the deltas (default: ${DEFAULT-VALUE}).")
   public List<String> profiles;
@@ -97,7 +90,7 @@ public final class SuiteOptions {
         int warmups = w.warmsUpEachRun() ? 0 : warmup;
         for (int run = 0; run < warmups + runs; run++) {
           for (Step s : w.steps(profile, root, par, run)) {
-            Step labelled = s.withOption(SUITE_WORKLOAD, s.suiteWorkload()).withOption(PROFILE, profile.label());
+            Step labelled = s.withOption(HibenchConfigKeys.SUITE_WORKLOAD, s.suiteWorkload()).withOption(HibenchConfigKeys.PROFILE, profile.label());
             boolean warmupRun = run < warmups;
             steps.add(new PlannedStep(profile, warmupRun ? run + 1 : run - warmups + 1, warmupRun, labelled));
           }

@@ -1,6 +1,7 @@
 package io.hibenchdse.launcher.suite;
 
 import java.util.List;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 
 /**
  * TPCx-HS in the suite: the whole two-run benchmark as one measured step. Rows per profile, from
@@ -25,8 +26,8 @@ public final class TpcxHsWorkload implements SuiteWorkload {
 
   @Override
   public List<Step> steps(Profile profile, String root, Context par, long seed) {
-    return List.of(new Step(suiteName(), "tpcx-hs", List.of("tpcxhs", "-D", "mapreduce.job.maps=" + par.maps(),
-        "-D", "mapreduce.job.reduces=" + par.reduces(), "-rows", String.valueOf(rows(profile)),
+    return List.of(new Step(suiteName(), "tpcx-hs", List.of("tpcxhs", "-D", MRJobConfig.NUM_MAPS + "=" + par.maps(),
+        "-D", MRJobConfig.NUM_REDUCES + "=" + par.reduces(), "-rows", String.valueOf(rows(profile)),
         "-replication", String.valueOf(par.replication()),
         "-root", root + "/TPCx-HS", "-overwrite"), Step.Role.MEASURE));
   }

@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher.suite;
 
+import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.ycsb.CassandraCqlKeys;
 import io.hibenchdse.ycsb.HBaseKeys;
 import java.util.ArrayList;
@@ -7,7 +8,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * YCSB's workloads A-F as suite steps on Cassandra or HBase, each run as seed 004 asks: a load into an emptied
+ * YCSB's workloads A-F as suite steps on Cassandra or HBase, each run as docs/methodology.md#ycsb-hygiene describes: a load into an emptied
  * table (measured), a warm-up run phase (not measured) and the measured run phase, each in a
  * YCSB JVM of its own as YCSB's {@code bin/ycsb} runs them. Records and operations per profile, from
  * 1,000 at tiny to a billion at bigdata, or a series of counts of its own
@@ -53,7 +54,7 @@ public enum YcsbWorkload implements SuiteWorkload {
     List<Step> series = new ArrayList<>();
     for (long n : par.ycsbRecords()) {
       for (Step s : phases(n, par)) {
-        series.add(s.withOption(SuiteOptions.SCALE, n + "-records"));
+        series.add(s.withOption(HibenchConfigKeys.SCALE, n + "-records"));
       }
     }
     return series;

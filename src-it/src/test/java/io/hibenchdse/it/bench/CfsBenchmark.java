@@ -1,6 +1,6 @@
 package io.hibenchdse.it.bench;
 
-import io.hibenchdse.cassandra.LocalCassandra;
+import io.hibenchdse.cassandra.CassandraSettings;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.TestData;
 import io.hibenchdse.launcher.storage.EmbeddedCfs;
@@ -81,7 +81,7 @@ public final class CfsBenchmark implements Callable<Integer> {
     Map<String, Double> wholeRun = new LinkedHashMap<>();
     try (EmbeddedStorage hdfs = EmbeddedHdfs.start(new File(dir, "hdfs"), 1, true);
         EmbeddedStorage inJvm = EmbeddedHdfs.start(new File(dir, "hdfs-in-jvm"), 1, false);
-        EmbeddedStorage cfs = EmbeddedCfs.start(new File(dir, "cassandra"), LocalCassandra.Settings.BENCHMARK, 1, 1)
+        EmbeddedStorage cfs = EmbeddedCfs.start(new File(dir, "cassandra"), CassandraSettings.BENCHMARK, 1, 1)
             .with(cfsSettings)) {
       Map<String, EmbeddedStorage> storages = new LinkedHashMap<>();
       storages.put("hdfs", hdfs);

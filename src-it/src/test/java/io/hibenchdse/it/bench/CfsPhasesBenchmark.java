@@ -1,6 +1,6 @@
 package io.hibenchdse.it.bench;
 
-import io.hibenchdse.cassandra.LocalCassandra;
+import io.hibenchdse.cassandra.CassandraSettings;
 import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.TestData;
 import io.hibenchdse.core.WorkloadDriver;
@@ -62,7 +62,7 @@ public final class CfsPhasesBenchmark implements Callable<Integer> {
     Map<String, List<Double>> figures = new LinkedHashMap<>();
     List<String> phases = new ArrayList<>();
     try (EmbeddedStorage hdfs = EmbeddedHdfs.start(new File(dir, "hdfs"), 1, true);
-        EmbeddedStorage cfs = EmbeddedCfs.start(new File(dir, "cassandra"), LocalCassandra.Settings.BENCHMARK, 1, 1)) {
+        EmbeddedStorage cfs = EmbeddedCfs.start(new File(dir, "cassandra"), CassandraSettings.BENCHMARK, 1, 1)) {
       Map<String, Configuration> targets = new LinkedHashMap<>();
       targets.put("hdfs", TestData.localConf(hdfs.conf(), new File(dir, "mr-hdfs")));
       targets.put("cfs", TestData.localConf(cfs.conf(), new File(dir, "mr-cfs")));

@@ -1,6 +1,6 @@
 package io.hibenchdse.it.bench;
 
-import io.hibenchdse.cassandra.LocalCassandra;
+import io.hibenchdse.cassandra.CassandraSettings;
 import io.hibenchdse.launcher.storage.EmbeddedCfs;
 import io.hibenchdse.launcher.storage.EmbeddedHdfs;
 import java.io.BufferedReader;
@@ -67,7 +67,7 @@ public final class FirstAccessBenchmark implements Callable<Integer> {
             .collect(Collectors.joining(File.pathSeparator));
     Map<String, List<Double>> figures = new LinkedHashMap<>();
     try (EmbeddedHdfs hdfs = EmbeddedHdfs.start(new File(dir, "hdfs"), 1);
-        EmbeddedCfs cfs = EmbeddedCfs.start(new File(dir, "cassandra"), LocalCassandra.Settings.BENCHMARK, 1, 1)) {
+        EmbeddedCfs cfs = EmbeddedCfs.start(new File(dir, "cassandra"), CassandraSettings.BENCHMARK, 1, 1)) {
       Map<String, String> targets = new LinkedHashMap<>();
       targets.put("hdfs", hdfs.uri().toString());
       targets.put("cfs", cfs.uri().toString());

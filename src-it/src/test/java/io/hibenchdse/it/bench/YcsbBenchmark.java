@@ -1,5 +1,6 @@
 package io.hibenchdse.it.bench;
 
+import io.hibenchdse.cassandra.CassandraSettings;
 import io.hibenchdse.cassandra.LocalCassandra;
 import io.hibenchdse.ycsb.YcsbMetrics;
 import io.hibenchdse.ycsb.YcsbProcess;
@@ -59,7 +60,7 @@ public final class YcsbBenchmark implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     FileUtil.fullyDelete(dir);
-    try (LocalCassandra node = LocalCassandra.start(dir.toPath(), LocalCassandra.Settings.BENCHMARK)) {
+    try (LocalCassandra node = LocalCassandra.start(dir.toPath(), CassandraSettings.BENCHMARK)) {
       out.println("ycsb.sh: " + node.durability() + "; " + runs + " rounds of " + operations + " operations, "
           + threads + " threads, " + workload);
       List<String> common = List.of("-P", workload, "-p", "recordcount=" + records, "-p", "operationcount=" + operations,

@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher.report;
 
+import io.hibenchdse.core.HibenchConfigKeys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.hibenchdse.core.RunResult;
@@ -64,7 +65,7 @@ class SummaryTest {
     List<Measurement> runs = new ArrayList<>();
     for (long records : new long[] {100_000, 200_000, 100_000, 200_000}) {
       Measurement m = run("ycsb-a", Profile.TINY, records * 1_000, records / 2_500.0);
-      m.result().configuration.put(io.hibenchdse.launcher.suite.SuiteOptions.SCALE, records + "-records");
+      m.result().configuration.put(HibenchConfigKeys.SCALE, records + "-records");
       runs.add(m);
     }
     List<Summary.Row> rows = Summary.rows(runs);
@@ -76,7 +77,7 @@ class SummaryTest {
 
   @Test
   void summaryCsvAndJsonAreExactlyTheRows() throws Exception {
-    Summary.write(List.of(run("sort", Profile.TINY, 1_000, 10), run("sort", Profile.TINY, 1_000, 14),
+    SummaryReport.write(List.of(run("sort", Profile.TINY, 1_000, 10), run("sort", Profile.TINY, 1_000, 14),
         run("sort", Profile.SMALL, 3_000, 24)), dir);
     assertEquals(List.of("workload,profile,runs,data_bytes,mean_s,sigma_s,sigma_pct,data_delta_pct,time_delta_pct,throughput_bytes_per_s",
         "sort,tiny,2,1000,12.000,2.828,23.57,0.00,0.00,86", "sort,small,1,3000,24.000,0.000,0.00,200.00,100.00,125"),

@@ -1,8 +1,9 @@
 package io.hibenchdse.hive.runner;
 
+import io.hibenchdse.core.HibenchConfigKeys;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.hibenchdse.core.ChildJvm;
+import io.hibenchdse.node.ChildJvm;
 import io.hibenchdse.core.FailureLog;
 import io.hibenchdse.core.RunResult;
 import java.io.BufferedReader;
@@ -104,7 +105,7 @@ public final class HiveProcess implements AutoCloseable {
     command.add(HEAP);
     command.add("-Djava.awt.headless=true");
     command.add("-Dhibench.hive.log=" + log.getAbsolutePath());
-    command.add("-D" + FailureLog.DIR + "=" + FailureLog.dir()); // failure traces beside the launcher's
+    command.add("-D" + HibenchConfigKeys.LOG_DIR + "=" + FailureLog.dir()); // failure traces beside the launcher's
     command.add("-cp");
     command.add(classPath());
     command.add(HiveMain.class.getName());

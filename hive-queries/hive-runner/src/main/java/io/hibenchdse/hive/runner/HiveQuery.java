@@ -1,5 +1,6 @@
 package io.hibenchdse.hive.runner;
 
+import io.hibenchdse.core.ClusterNodes;
 import io.hibenchdse.core.Formats;
 import io.hibenchdse.core.InputFiles;
 import io.hibenchdse.core.BenchmarkTool;
@@ -14,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.MRConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -106,7 +108,7 @@ public abstract class HiveQuery extends BenchmarkTool {
     variables.put("OUTPUT", qualified(conf, output).toString());
     variables.put("FORMAT", format);
     System.err.printf(Locale.ROOT, "%s: Hive %s, %s tables over %s%n", name(),
-        session.embedded() ? "embedded (in-memory metastore, MapReduce " + session.conf().get("mapreduce.framework.name") + ")"
+        session.embedded() ? "embedded (in-memory metastore, MapReduce " + session.conf().get(MRConfig.FRAMEWORK_NAME) + ")"
             : "with the metastore at " + session.conf().get("hive.metastore.uris"),
         format, variables.get("INPUT"));
     session.run(HiveScript.load(conf, HiveWorkload.TABLES), variables);
@@ -114,12 +116,10 @@ public abstract class HiveQuery extends BenchmarkTool {
     long endMs = System.currentTimeMillis();
     double commandSec = (System.nanoTime() - startNanos) / 1e9;
 
-    RunResult r = newResult(conf, output);
-    recordParameters(r);
-    recordConfiguration(session.conf(), r);
+    RunResult r = newResult(conf, output, session.conf());
     r.counters.putAll(query.counters());
     r.metrics(new Metrics(query.seconds(), commandSec, workload.resultTable, resultRows(query.counters()), format, query.jobs()));
-    return r.timed(startMs, endMs, query.nanos(), inputBytes(conf), nodes(conf));
+    return r.timed(startMs, endMs, query.nanos(), inputBytes(conf), ClusterNodes.count(conf));
   }
 
   @Override

@@ -19,6 +19,8 @@ import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
 import org.apache.hadoop.hive.ql.processors.CommandProcessorFactory;
 import org.apache.hadoop.hive.ql.session.SessionState;
 import org.apache.hadoop.mapred.Counters;
+import org.apache.hadoop.mapred.LocalJobRunner;
+import org.apache.hadoop.mapreduce.MRConfig;
 
 /**
  * One Hive session for this JVM, opened on first use and shared by every query the JVM runs, so
@@ -94,11 +96,11 @@ final class HiveSession implements AutoCloseable {
       });
       System.setProperty("derby.stream.error.file", new File(dir, "derby.log").getAbsolutePath());
     }
-    if ("local".equals(hive.get("mapreduce.framework.name", "local"))) {
+    if (MRConfig.LOCAL_FRAMEWORK_NAME.equals(hive.get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME))) {
       // Hive's operators are not safe for more than one local task at a time in one JVM (the join
       // fails); the result record says so through these two keys.
-      hive.setInt("mapreduce.local.map.tasks.maximum", 1);
-      hive.setInt("mapreduce.local.reduce.tasks.maximum", 1);
+      hive.setInt(LocalJobRunner.LOCAL_MAX_MAPS, 1);
+      hive.setInt(LocalJobRunner.LOCAL_MAX_REDUCES, 1);
     }
     // The constructor prints the session id on stderr (no session is current yet to silence it)
     PrintStream stderr = System.err;

@@ -1,0 +1,82 @@
+package io.hibenchdse.core;
+
+/**
+ * The suite's own configuration keys and system properties, in one place as Hadoop's
+ * {@code TeraSortConfigKeys} keeps TeraSort's. Hadoop's keys are Hadoop's constants
+ * ({@code MRJobConfig}, {@code DFSConfigKeys}, ...), not repeated here.
+ */
+public final class HibenchConfigKeys {
+  private HibenchConfigKeys() {}
+
+  /** Worker count the per-node throughput divides by; default: the cluster's node count. */
+  public static final String NODES = "hibench.nodes";
+
+  /**
+   * Whether a finished job's counters are printed on stderr, as Job.waitForCompletion(true) does
+   * (HiBench's scripts grep them); the suite run turns it off to keep its console to progress.
+   */
+  public static final String PRINT_COUNTERS = "hibench.counters.print";
+
+  /** Where a run's {@code hibench.report} and {@code hibench.jsonl} go, when set (see {@link Results}). */
+  public static final String REPORT_DIR = "hibench.report.dir";
+
+  /** System property: the directory of the failure files (default: {@code <java.io.tmpdir>/hibench-logs}). */
+  public static final String LOG_DIR = "hibench.log.dir";
+
+  /** System property: also print the stack trace of a failed run (HADOOP_OPTS=-Dhibench.stacktrace=true). */
+  public static final String STACK_TRACE = "hibench.stacktrace";
+
+  /** A generator's row count and map count: the local job runner resets {@code mapreduce.job.maps} to 1. */
+  public static final String GENERATOR_ROWS = "hibench.generator.rows";
+  public static final String GENERATOR_MAPS = "hibench.generator.maps";
+
+  /**
+   * The node count of the storage a run measures (DataNodes, Cassandra nodes), set by whoever
+   * started it (the suite's deployment, {@code bin/hibench storage start}'s configuration).
+   */
+  public static final String STORAGE_NODES = "hibench.storage.nodes";
+
+  /**
+   * Whether the storage a run measures syncs a write to disk before acknowledging it ({@code true})
+   * or acknowledges it from memory ({@code false}), set by whoever started it: results of storages
+   * that differ here do not compare (docs/methodology.md#like-for-like-comparison).
+   */
+  public static final String STORAGE_FSYNC = "hibench.storage.fsync.before.ack";
+
+  /**
+   * How the storage's nodes sync their write-ahead log, as the storage describes it
+   * ({@code commitlog_sync periodic 10000ms}, {@code ... group 15ms}, {@code ... batch}), set by
+   * whoever started it: what {@link #STORAGE_FSYNC} says, with the period that decides it.
+   */
+  public static final String STORAGE_COMMIT_LOG = "hibench.storage.commitlog";
+
+  /**
+   * Where a file system's own configuration names its settings that decide what a run measures
+   * (cfs:// lists its keyspace, replication, consistency levels, ... there, defaults filled in), so
+   * they are recorded without this module knowing the file system.
+   */
+  public static final String FS_RECORDED_KEYS = "hibench.fs.recorded.keys";
+
+  /** The suite's workload a run belongs to, recorded so {@code bin/hibench summary} can group a real cluster's runs. */
+  public static final String SUITE_WORKLOAD = "hibench.suite.workload";
+
+  /** The data-size profile of a run ({@code tiny}, {@code small}, ...). */
+  public static final String PROFILE = "hibench.profile";
+
+  /** The {@code bin/hibench run} command line that measured a run, recorded so the report can name it. */
+  public static final String SUITE_COMMAND = "hibench.suite.command";
+
+  /** A run's point of a series within its profile (YCSB's record counts), where it has one. */
+  public static final String SCALE = "hibench.suite.scale";
+
+  /** Whether the page cache was dropped before a run, or why not. */
+  public static final String PAGE_CACHE = "hibench.pagecache";
+
+  /**
+   * HDFS's replication and block size, as the cluster jars set and record them. Hadoop names them
+   * in {@code DFSConfigKeys} (hadoop-hdfs) up to 2.7 and in {@code HdfsClientConfigKeys}
+   * (hadoop-hdfs-client) since 2.8: no class has them on every line the jars run on.
+   */
+  public static final String DFS_REPLICATION = "dfs.replication";
+  public static final String DFS_BLOCK_SIZE = "dfs.blocksize";
+}

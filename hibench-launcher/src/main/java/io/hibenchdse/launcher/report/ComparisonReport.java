@@ -1,0 +1,36 @@
+package io.hibenchdse.launcher.report;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import org.apache.velocity.VelocityContext;
+
+/** A comparison in every form: the console table, compare.csv, compare.json and compare.html with its ratio chart. */
+public final class ComparisonReport {
+  private ComparisonReport() {}
+
+  /** The comparison's table on the console. */
+  public static void print(Comparison c, PrintStream console) {
+    ConsoleTable.print(Comparison.CONSOLE, c.rows(), console);
+  }
+
+  /** compare.csv, compare.json and compare.html (with the ratio chart, also as charts/ratios.png and .svg) in {@code out}. */
+  public static void write(Comparison c, Path out) throws IOException {
+    Files.createDirectories(out);
+    CsvTable.write(Comparison.CSV, c.rows(), out.resolve("compare.csv"));
+    JsonTable.write(c.rows(), out.resolve("compare.json"));
+    VelocityContext context = new VelocityContext();
+    context.put("a", c.a().toString());
+    context.put("b", c.b().toString());
+    context.put("generated", ZonedDateTime.now().format(DateTimeFormatter.RFC_1123_DATE_TIME));
+    context.put("differences", c.differences());
+    context.put("header", HtmlReport.headings(Comparison.HTML));
+    context.put("rows", HtmlReport.cells(Comparison.HTML, c.rows()));
+    context.put("chart", HtmlReport.chart(ReportCharts.ratios(c.rows()), out.resolve(HtmlReport.CHARTS), "ratios",
+        "B's mean time and mean throughput as ratios of A's; the line at 1 is parity"));
+    HtmlReport.render("io/hibenchdse/launcher/report/compare.html.vm", context, out.resolve("compare.html"));
+  }
+}

@@ -1,0 +1,32 @@
+package io.hibenchdse.launcher.report;
+
+import io.hibenchdse.launcher.suite.Measurement;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A suite run's summary in every form: the console table, summary.csv and summary.json beside
+ * hibench.report, the time-against-size chart (summary.png, .svg) and the HTML report.
+ */
+public final class SummaryReport {
+  private SummaryReport() {}
+
+  /** Writes every file of the summary of {@code measurements} into {@code dir}; returns its rows. */
+  public static List<Summary.Row> write(List<Measurement> measurements, Path dir) throws IOException {
+    List<Summary.Row> rows = Summary.rows(measurements);
+    Files.createDirectories(dir);
+    CsvTable.write(Summary.CSV, rows, dir.resolve("summary.csv"));
+    JsonTable.write(rows, dir.resolve("summary.json"));
+    ReportCharts.write(ReportCharts.scaling("Time against data size", rows), dir, "summary");
+    HtmlReport.write(measurements, rows, dir);
+    return rows;
+  }
+
+  /** The summary's table on the console. */
+  public static void print(List<Summary.Row> rows, PrintStream out) {
+    ConsoleTable.print(Summary.CONSOLE, rows, out);
+  }
+}

@@ -1,0 +1,125 @@
+package io.hibenchdse.node;
+
+import java.io.Closeable;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A JVM this one starts (a DataNode, Hive, a YCSB client, a Cassandra node, HBase): its java, its
+ * class path as its module's build wrote it, and its stop. Every child of the suite is started and
+ * stopped through here.
+ */
+public final class ChildJvm {
+  private ChildJvm() {}
+
+  /** The java binary this JVM runs on. */
+  public static String java() {
+    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+  }
+
+  /**
+   * The start of a command line for a child that runs wherever its parent does: the same java, with
+   * the module flags Hadoop needs on JDK 17 and the suite's own switches ({@code -Dhibench.*}, such
+   * as the stack-trace switch) as this JVM got them (bin/hibench, the tests, the benchmarks each set
+   * them).
+   */
+  public static List<String> command() {
+    List<String> command = new ArrayList<>();
+    command.add(java());
+    for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+      if (arg.startsWith("--add-opens") || arg.startsWith("--add-exports") || arg.equals("-XX:+IgnoreUnrecognizedVMOptions")
+          || arg.startsWith("-Dhibench.")) {
+        command.add(arg);
+      }
+    }
+    return command;
+  }
+
+  /**
+   * The class path a module's build wrote for a JVM of its own: the module's classes (where
+   * {@code owner} was loaded from), then the entries listed in the resource {@code listing} beside
+   * {@code owner}.
+   */
+  public static List<String> moduleClassPath(Class<?> owner, String listing) {
+    List<String> entries = new ArrayList<>();
+    try {
+      entries.add(Path.of(owner.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+    entries.addAll(listedClassPath(owner, listing));
+    return entries;
+  }
+
+  /** The entries listed in the resource {@code listing} beside {@code owner}: a module's dependencies as its build resolved them. */
+  public static List<String> listedClassPath(Class<?> owner, String listing) {
+    return resourceLines(owner, listing).stream().flatMap(l -> Stream.of(l.split(File.pathSeparator))).toList();
+  }
+
+  /** The lines of a resource beside {@code owner}, blank lines and {@code #} comments left out. */
+  public static List<String> resourceLines(Class<?> owner, String name) {
+    try (InputStream in = owner.getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IllegalStateException("missing resource " + name + " (build " + owner.getPackageName() + "'s module with Maven)");
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+          .map(String::trim).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Stops a child that ends when its standard input does (see {@link #stop(Process, Closeable, long)}). */
+  public static void stop(Process process, long seconds) {
+    if (process != null) {
+      stop(process, process.getOutputStream(), seconds);
+    }
+  }
+
+  /**
+   * Stops a child that ends when its standard input does: closes {@code stdin} (the process's own,
+   * or a writer over it), waits up to {@code seconds} for it to finish cleanly, then kills it, and
+   * returns once it is gone.
+   */
+  public static void stop(Process process, Closeable stdin, long seconds) {
+    if (!process.isAlive()) {
+      return;
+    }
+    try {
+      stdin.close();
+      if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+    } catch (IOException e) {
+      process.destroyForcibly();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      process.destroyForcibly();
+    }
+    waitFor(process);
+  }
+
+  /** Kills the child as {@code kill -9} would and waits until it is gone. */
+  public static void kill(Process process) {
+    process.destroyForcibly();
+    waitFor(process);
+  }
+
+  private static void waitFor(Process p) {
+    try {
+      p.waitFor();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
