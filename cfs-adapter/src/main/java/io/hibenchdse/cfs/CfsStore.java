@@ -113,9 +113,9 @@ final class CfsStore implements Closeable {
     session = shared.session;
     try {
       // What the keyspace has, which an earlier client may have created otherwise: results record these
-      conf.setInt(REPLICATION.key(), shared.replication);
-      conf.setBoolean(DURABLE_WRITES.key(), shared.durableWrites);
-      conf.set(COMPACTION.key(), shared.compaction);
+      conf.setInt(REPLICATION.key(), shared.schema.replication);
+      conf.setBoolean(DURABLE_WRITES.key(), shared.schema.durableWrites);
+      conf.set(COMPACTION.key(), shared.schema.compaction);
       recheckLevel = replication() > 1 && WEAKER_THAN_QUORUM.contains(readLevel) ? DefaultConsistencyLevel.QUORUM : null;
     } catch (RuntimeException e) {
       CfsSession.release(shared);
@@ -174,7 +174,7 @@ final class CfsStore implements Closeable {
 
   /** The keyspace's replication factor, summed over data centers: every block's replica count. */
   short replication() {
-    return shared.replication;
+    return shared.schema.replication;
   }
 
   /** The driver's errors are unchecked; Hadoop's callers handle IOException. */
@@ -268,7 +268,7 @@ final class CfsStore implements Closeable {
     removeAll(shared.deletePending, blocks, "dropping pending rows");
   }
 
-  private void removeAll(CfsSession.Query delete, Collection<UUID> ids, String what) throws IOException {
+  private void removeAll(CfsStatement delete, Collection<UUID> ids, String what) throws IOException {
     io(what, () -> {
       List<CompletionStage<AsyncResultSet>> deletes = new ArrayList<>();
       for (UUID id : ids) {

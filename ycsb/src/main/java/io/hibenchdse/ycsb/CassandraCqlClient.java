@@ -4,16 +4,16 @@ import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
-import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
-import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
+import com.datastax.oss.driver.api.core.config.OptionsMap;
+import com.datastax.oss.driver.api.core.config.TypedDriverOption;
 import com.datastax.oss.driver.api.core.cql.BoundStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.ColumnDefinition;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
-import com.datastax.oss.driver.internal.core.loadbalancing.DcInferringLoadBalancingPolicy;
+import io.hibenchdse.cfs.DriverTuning;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -65,23 +65,15 @@ public class CassandraCqlClient extends DB {
       read = DefaultConsistencyLevel.valueOf(p.getProperty(CassandraCqlKeys.READ_CL, CassandraCqlKeys.CL_DEFAULT));
       write = DefaultConsistencyLevel.valueOf(p.getProperty(CassandraCqlKeys.WRITE_CL, CassandraCqlKeys.CL_DEFAULT));
 
-      ProgrammaticDriverConfigLoaderBuilder config = DriverConfigLoader.programmaticBuilder()
-          .withDuration(DefaultDriverOption.CONNECTION_CONNECT_TIMEOUT,
-              Duration.ofMillis(Long.parseLong(p.getProperty(CassandraCqlKeys.CONNECT_TIMEOUT_MS, "5000"))))
-          .withDuration(DefaultDriverOption.REQUEST_TIMEOUT,
-              Duration.ofMillis(Long.parseLong(p.getProperty(CassandraCqlKeys.READ_TIMEOUT_MS, "12000"))))
-          .withInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE,
-              Integer.parseInt(p.getProperty(CassandraCqlKeys.MAX_CONNECTIONS, p.getProperty(CassandraCqlKeys.CORE_CONNECTIONS, "1"))))
-          .withBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, true)
-          // YCSB's runtime ends with the threads' cleanup: Netty's default 2 s of quiet before closing would count
-          .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 0)
-          .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 0);
       String dc = p.getProperty(CassandraCqlKeys.LOCAL_DATACENTER);
-      if (dc == null) {
-        // the stock binding's driver 3 needed no datacenter: take the contact points' own
-        config.withClass(DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS, DcInferringLoadBalancingPolicy.class);
-      }
-      CqlSessionBuilder builder = CqlSession.builder().withConfigLoader(config.build());
+      OptionsMap config = DriverTuning.defaults(dc != null);
+      config.put(TypedDriverOption.CONNECTION_CONNECT_TIMEOUT,
+          Duration.ofMillis(Long.parseLong(p.getProperty(CassandraCqlKeys.CONNECT_TIMEOUT_MS, "5000"))));
+      config.put(TypedDriverOption.REQUEST_TIMEOUT,
+          Duration.ofMillis(Long.parseLong(p.getProperty(CassandraCqlKeys.READ_TIMEOUT_MS, "12000"))));
+      config.put(TypedDriverOption.CONNECTION_POOL_LOCAL_SIZE,
+          Integer.parseInt(p.getProperty(CassandraCqlKeys.MAX_CONNECTIONS, p.getProperty(CassandraCqlKeys.CORE_CONNECTIONS, "1"))));
+      CqlSessionBuilder builder = CqlSession.builder().withConfigLoader(DriverConfigLoader.fromMap(config));
       if (dc != null) {
         builder.withLocalDatacenter(dc);
       }

@@ -2,9 +2,8 @@ package io.hibenchdse.ycsb;
 
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
-import com.datastax.oss.driver.internal.core.loadbalancing.DcInferringLoadBalancingPolicy;
+import io.hibenchdse.cfs.DriverTuning;
 import java.net.InetSocketAddress;
 
 /**
@@ -18,12 +17,8 @@ public final class YcsbTables implements AutoCloseable {
 
   /** A session with the cluster of {@code host:port}. */
   public YcsbTables(String host, int port) {
-    DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
-        .withClass(DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS, DcInferringLoadBalancingPolicy.class)
-        .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 0)
-        .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 0)
-        .build();
-    session = CqlSession.builder().withConfigLoader(config).addContactPoint(new InetSocketAddress(host, port)).build();
+    session = CqlSession.builder().withConfigLoader(DriverConfigLoader.fromMap(DriverTuning.defaults(false)))
+        .addContactPoint(new InetSocketAddress(host, port)).build();
   }
 
   /** Empties {@code keyspace.table} on every replica, if it exists. */
