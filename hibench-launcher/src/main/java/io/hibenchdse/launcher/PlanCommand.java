@@ -1,6 +1,7 @@
 package io.hibenchdse.launcher;
 
-import io.hibenchdse.launcher.suite.ServingStore;
+import io.hibenchdse.launcher.deployment.ClusterDeployment;
+import io.hibenchdse.launcher.deployment.ServingStore;
 import io.hibenchdse.launcher.suite.SuiteOptions;
 import java.io.PrintStream;
 import java.util.concurrent.Callable;
@@ -29,8 +30,7 @@ final class PlanCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    options.serving = serving;
-    for (SuiteOptions.PlannedStep p : options.plan()) {
+    for (SuiteOptions.PlannedStep p : options.plan(ClusterDeployment.of(serving, options.replication, options.writeAck))) {
       out.println(p.kind() + " " + p.step().jar() + " " + String.join(" ", p.step().args()));
     }
     return 0;

@@ -1,24 +1,18 @@
 package io.hibenchdse.launcher;
 
 import io.hibenchdse.cassandra.CommitLog;
-import io.hibenchdse.cassandra.CassandraSettings;
 import io.hibenchdse.core.HibenchConfigKeys;
-import io.hibenchdse.core.LocalRunner;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.UsageException;
-import io.hibenchdse.launcher.report.SummaryReport;
+import io.hibenchdse.launcher.deployment.Deployment;
+import io.hibenchdse.launcher.deployment.EmbeddedDeployment;
+import io.hibenchdse.launcher.deployment.Target;
 import io.hibenchdse.launcher.report.HtmlReport;
 import io.hibenchdse.launcher.report.Summary;
-import io.hibenchdse.launcher.storage.EmbeddedCfs;
-import io.hibenchdse.launcher.storage.EmbeddedHdfs;
-import io.hibenchdse.launcher.storage.EmbeddedStorage;
-import io.hibenchdse.hbase.LocalHBase;
+import io.hibenchdse.launcher.report.SummaryReport;
 import io.hibenchdse.launcher.suite.Measurement;
-import io.hibenchdse.launcher.suite.ServingCluster;
-import io.hibenchdse.launcher.suite.ServingStore;
 import io.hibenchdse.launcher.suite.SuiteExecution;
 import io.hibenchdse.launcher.suite.SuiteOptions;
-import io.hibenchdse.launcher.suite.WriteAck;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -38,15 +32,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code bin/hibench run}: the whole suite on the embedded default, a real HDFS (NameNode and
- * DataNodes) in this JVM, or with {@code --target cfs} a real Cassandra node in a child JVM, with
- * Hadoop's local job runner, so it needs no installed Hadoop.
+ * {@code bin/hibench run}: the whole suite on the embedded default ({@link EmbeddedDeployment}): a
+ * real HDFS (the NameNode in this JVM, DataNodes in JVMs of their own), or with {@code --target cfs}
+ * real Cassandra nodes in child JVMs, with Hadoop's local job runner, so it needs no installed Hadoop.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, description = "Runs the listed workloads on an in-process HDFS (or Cassandra node) and writes the report.")
 final class RunCommand implements Callable<Integer> {
-  /** The storage a suite run measures. */
-  enum Target { hdfs, cfs }
-
   @Mixin SuiteOptions options;
 
   @Spec
@@ -87,50 +78,26 @@ final class RunCommand implements Callable<Integer> {
     this.out = out;
   }
 
-  /** The check of {@code --nodes} that {@code run} and {@code storage start} share. */
-  static void checkNodes(int nodes) {
-    if (nodes < 1 || nodes > 9) {
-      throw new UsageException("--nodes must be 1 to 9, not " + nodes);
-    }
-  }
-
   @Override
   public Integer call() throws Exception {
-    checkNodes(nodes);
-    if (!cfsSettings.isEmpty() && target != Target.cfs) {
-      throw new UsageException("--cfs needs --target cfs");
-    }
-    EmbeddedCfs.check(cfsSettings);
-    if (options.replication == null) {
-      options.replication = Math.min(3, nodes);
-    } else if (options.replication > nodes) {
-      throw new UsageException("--replication " + options.replication + " needs as many nodes, and --nodes is " + nodes);
-    }
-    CommitLog log = commitLog(commitLog, options.writeAck);
+    EmbeddedDeployment deployment = EmbeddedDeployment.forRun(target, nodes, options.replication, options.writeAck, commitLog,
+        cfsSettings);
     if (Files.exists(workDir) && !Files.isDirectory(workDir)) {
       throw new UsageException("--work-dir " + workDir + " is a file, not a directory");
     }
-    options.serving = target == Target.hdfs ? ServingStore.hbase : ServingStore.cassandra;
-    List<SuiteOptions.PlannedStep> plan = options.plan();
+    List<SuiteOptions.PlannedStep> plan = options.plan(deployment);
     File scratch = workDir.resolve("run-" + System.currentTimeMillis()).toFile();
     List<Measurement> measurements = new ArrayList<>();
     out.printf("hibench run: %d steps, profiles %s, %d warm-up + %d measured runs; data in %s%n",
         plan.size(), options.profiles, options.warmup, options.runs, scratch);
-    CassandraSettings cassandra = CassandraSettings.BENCHMARK.with(log);
-    try (EmbeddedStorage storage = target == Target.hdfs ? EmbeddedHdfs.start(new File(scratch, "dfs"), nodes, true)
-        : EmbeddedCfs.start(new File(scratch, "cassandra"), cassandra, nodes, options.replication).with(cfsSettings)) {
-      Configuration conf = LocalRunner.configure(storage.conf(), new File(scratch, "mapred"));
-      conf.setInt(HibenchConfigKeys.NODES, 1);
+    try (Deployment.Running running = deployment.startForRun(scratch)) {
+      Configuration conf = running.conf();
       conf.setBoolean(HibenchConfigKeys.PRINT_COUNTERS, false);
       // the parse result holds the whole command line, bin/hibench's own words included
       List<String> all = spec.commandLine().getParseResult().originalArgs();
       conf.set(HibenchConfigKeys.SUITE_COMMAND, command(all.subList(all.indexOf(spec.name()) + 1, all.size())));
-      out.println("hibench run: " + storage.describe());
-      // YCSB's phases serve from the Hadoop stack's store or the Cassandra stack's
-      ServingCluster.Starter serving = storage instanceof EmbeddedCfs cfs ? ServingCluster.onCassandra(cfs.cluster())
-          : ServingCluster.onHBase(new File(scratch, "ycsb-hbase"), ((EmbeddedHdfs) storage).uri(), nodes,
-              LocalHBase.Settings.of(options.replication).withWalHsync(options.writeAck == WriteAck.disk));
-      try (SuiteExecution execution = new SuiteExecution(conf, scratch, reportDir, dropCaches, out, serving)) {
+      out.println("hibench run: " + running.describe());
+      try (SuiteExecution execution = new SuiteExecution(conf, scratch, reportDir, dropCaches, out, running.servingCluster())) {
         int status = execution.run(plan, measurements);
         if (status != 0) {
           return status;
@@ -150,22 +117,6 @@ final class RunCommand implements Callable<Integer> {
       Files.delete(workDir);
     }
     return 0;
-  }
-
-  /**
-   * The Cassandra nodes' commit log: as given, which must agree with {@code --durability}, or the one
-   * that does (periodic acknowledges from memory, group syncs a 15 ms window's writes before).
-   */
-  static CommitLog commitLog(CommitLog given, WriteAck ack) {
-    if (given == null) {
-      return ack == WriteAck.disk ? CommitLog.GROUP : CommitLog.PERIODIC;
-    }
-    if ((given == CommitLog.PERIODIC) != (ack == WriteAck.memory)) {
-      throw new UsageException("--commitlog " + given.name().toLowerCase(java.util.Locale.ROOT) + " acknowledges a write "
-          + (ack == WriteAck.memory ? "once it is on disk" : "before it is on disk") + ", and --durability is " + ack
-          + ": the two stores would not do the same work");
-    }
-    return given;
   }
 
   /** {@code bin/hibench run} with these arguments, quoted for a POSIX shell where needed. */

@@ -21,6 +21,10 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "ycsb")
 public final class YcsbArgs {
+  /** The property naming the table, and its default: CoreWorkload's, for code that loads no YCSB class. */
+  public static final String TABLE = "table";
+  public static final String TABLE_DEFAULT = "usertable";
+
   @Option(names = "-P", paramLabel = "FILE", description = "A workload properties file; later ones override earlier ones.")
   List<Path> files = new ArrayList<>();
 

@@ -29,7 +29,7 @@ public final class YcsbResult {
     r.timed(startMs, endMs, Math.round(m.runtimeSec * 1e9), records * fields * length, 1);
     r.fileSystem = "hbase2".equals(m.binding)
         ? "hbase://" + p.getProperty(HBaseKeys.ZOOKEEPER_QUORUM, "(hbase-site.xml)") + ":"
-            + p.getProperty(HBaseKeys.ZOOKEEPER_CLIENT_PORT, "2181") + "/" + p.getProperty("table", "usertable")
+            + p.getProperty(HBaseKeys.ZOOKEEPER_CLIENT_PORT, "2181") + "/" + p.getProperty(YcsbArgs.TABLE, YcsbArgs.TABLE_DEFAULT)
         : "cql://" + p.getProperty(CassandraCqlKeys.HOSTS) + ":" + p.getProperty(CassandraCqlKeys.PORT, CassandraCqlKeys.PORT_DEFAULT)
             + "/" + p.getProperty(CassandraCqlKeys.KEYSPACE, CassandraCqlKeys.KEYSPACE_DEFAULT);
     r.parameters.put("phase", phase.name());

@@ -1,6 +1,7 @@
 package io.hibenchdse.launcher.storage;
 
 import io.hibenchdse.hbase.LocalHBase;
+import io.hibenchdse.node.LocalNodes;
 import io.hibenchdse.ycsb.HBaseKeys;
 import java.io.File;
 import java.io.IOException;
@@ -31,7 +32,7 @@ public final class EmbeddedHBase implements EmbeddedStorage {
     EmbeddedHdfs hdfs = EmbeddedHdfs.open(new File(dir, "dfs"), nodes, true);
     try {
       return new EmbeddedHBase(hdfs, LocalHBase.start(new File(dir, "hbase").toPath(), hdfs.uri(), nodes,
-          LocalHBase.Settings.of(Math.min(3, nodes))));
+          LocalHBase.Settings.of(LocalNodes.defaultReplication(nodes))));
     } catch (IOException | RuntimeException e) {
       hdfs.close();
       throw e;

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
+import io.hibenchdse.node.LocalNodes;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
@@ -95,7 +96,7 @@ public final class EmbeddedHdfs implements EmbeddedStorage {
     Configuration conf = new Configuration();
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dfs.getAbsolutePath());
     conf.set("hadoop.tmp.dir", new File(dfs, "hadoop-tmp").getAbsolutePath());
-    conf.setInt(DFSConfigKeys.DFS_REPLICATION_KEY, Math.min(3, dataNodes));
+    conf.setInt(DFSConfigKeys.DFS_REPLICATION_KEY, LocalNodes.defaultReplication(dataNodes));
     MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, dfs)
         .numDataNodes(ownJvms ? 0 : dataNodes)
         .nameNodePort(Integer.parseInt(p.getProperty("namenode_port")))
@@ -105,7 +106,7 @@ public final class EmbeddedHdfs implements EmbeddedStorage {
     try {
       if (ownJvms) {
         // the builder capped it at the in-process DataNode count, none
-        cluster.getConfiguration(0).setInt(DFSConfigKeys.DFS_REPLICATION_KEY, Math.min(3, dataNodes));
+        cluster.getConfiguration(0).setInt(DFSConfigKeys.DFS_REPLICATION_KEY, LocalNodes.defaultReplication(dataNodes));
         for (int i = 0; i < dataNodes; i++) {
           // the block directories an in-process DataNode i has, so a directory serves either way
           List<File> blocks = Arrays.asList(new File(dfs, "data/data" + (2 * i + 1)), new File(dfs, "data/data" + (2 * i + 2)));

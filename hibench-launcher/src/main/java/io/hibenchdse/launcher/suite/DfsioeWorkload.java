@@ -61,11 +61,11 @@ public enum DfsioeWorkload implements SuiteWorkload {
 
   @Override
   public List<Step> steps(Profile profile, String root, Context par, long seed) {
-    Step write = new Step(name, "dfsio-enhanced", dfsioe("-write", profile, root, "-overwrite"),
+    Step write = Step.tool(name, "dfsio-enhanced", dfsioe("-write", profile, root, "-overwrite"),
         this == WRITE ? Step.Role.MEASURE : Step.Role.PREPARE);
     if (this == WRITE) {
       return List.of(write);
     }
-    return List.of(write, new Step(name, "dfsio-enhanced", dfsioe("-read", profile, root), Step.Role.MEASURE));
+    return List.of(write, Step.tool(name, "dfsio-enhanced", dfsioe("-read", profile, root), Step.Role.MEASURE));
   }
 }

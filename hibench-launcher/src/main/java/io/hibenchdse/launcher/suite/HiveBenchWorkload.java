@@ -12,9 +12,6 @@ import java.util.Locale;
 public enum HiveBenchWorkload implements SuiteWorkload {
   SCAN, AGGREGATION, JOIN;
 
-  /** The jar name of the query steps: they run in the Hive JVM, not through `hadoop jar`. */
-  public static final String JAR = "hive-runner";
-
   static long pages(Profile p) {
     return p.rows(120);
   }
@@ -34,7 +31,7 @@ public enum HiveBenchWorkload implements SuiteWorkload {
     List<String> prepare = List.of("HiBench.DataGen", "-D", DataGen.SEED + "=" + seed, "-overwrite",
         "-t", "hive", "-b", dir, "-n", "Input", "-m", String.valueOf(par.maps()), "-r", String.valueOf(par.reduces()),
         "-p", String.valueOf(pages(profile)), "-v", String.valueOf(visits(profile)), "-o", "sequence");
-    return List.of(new Step(suiteName(), "hive-datagen", prepare, Step.Role.PREPARE),
-        new Step(suiteName(), JAR, List.of(suiteName(), "-overwrite", dir + "/Input", dir + "/Output"), Step.Role.MEASURE));
+    return List.of(Step.tool(suiteName(), "hive-datagen", prepare, Step.Role.PREPARE),
+        Step.hiveQuery(suiteName(), List.of(suiteName(), "-overwrite", dir + "/Input", dir + "/Output"), Step.Role.MEASURE));
   }
 }

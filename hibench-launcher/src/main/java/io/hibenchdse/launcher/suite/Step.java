@@ -5,13 +5,35 @@ import java.util.List;
 
 /**
  * One command of a suite run: a workload of one of the suite's jars with its arguments, exactly as
- * {@code hadoop jar <jar> <args>} takes them (for YCSB, as {@code bin/hibench ycsb} does).
- * Preparation steps generate data, warm-ups ready the storage unmeasured; measured ones are what
- * the report is about.
+ * {@code hadoop jar <jar> <args>} takes them (for YCSB, as {@code bin/hibench ycsb} does), and what
+ * runs it. Preparation steps generate data, warm-ups ready the storage unmeasured; measured ones are
+ * what the report is about.
  */
-public record Step(String suiteWorkload, String jar, List<String> args, Role role) {
+public record Step(String suiteWorkload, Runner runner, String jar, List<String> args, Role role) {
   /** What a step is for. */
   public enum Role { PREPARE, WARMUP, MEASURE }
+
+  /**
+   * What runs a step: a Hadoop tool of one of the suite's jars ({@link Suite#JARS}), a HiveBench
+   * query in the run's Hive JVM, or a YCSB phase in a YCSB JVM of its own; each with the jar name
+   * the plan gives it.
+   */
+  public enum Runner { HADOOP, HIVE, YCSB }
+
+  /** A Hadoop tool of the suite's jar {@code jar}. */
+  static Step tool(String suiteWorkload, String jar, List<String> args, Role role) {
+    return new Step(suiteWorkload, Runner.HADOOP, jar, args, role);
+  }
+
+  /** A HiveBench query, run by the Hive JVM (the plan's {@code hive-runner}). */
+  static Step hiveQuery(String suiteWorkload, List<String> args, Role role) {
+    return new Step(suiteWorkload, Runner.HIVE, "hive-runner", args, role);
+  }
+
+  /** A YCSB phase ({@code load|run binding ...}), run as {@code bin/hibench ycsb} runs it. */
+  static Step ycsbPhase(String suiteWorkload, List<String> args, Role role) {
+    return new Step(suiteWorkload, Runner.YCSB, "ycsb", args, role);
+  }
 
   public String workload() {
     return args.get(0);
@@ -22,16 +44,16 @@ public record Step(String suiteWorkload, String jar, List<String> args, Role rol
   }
 
   /**
-   * The step with a setting added where its tool reads one: for a Hadoop tool a generic option
-   * after the workload name (ToolRunner's), for YCSB a property at the end ({@code -p}).
+   * The step with a setting added where its tool reads one: for a Hadoop tool or a Hive query a
+   * generic option after the workload name (ToolRunner's), for YCSB a property at the end ({@code -p}).
    */
   public Step withOption(String key, String value) {
     List<String> all = new ArrayList<>(args);
-    if (jar.equals(YcsbWorkload.JAR)) {
+    if (runner == Runner.YCSB) {
       all.addAll(List.of("-p", key + "=" + value));
     } else {
       all.addAll(1, List.of("-D", key + "=" + value));
     }
-    return new Step(suiteWorkload, jar, List.copyOf(all), role);
+    return new Step(suiteWorkload, runner, jar, List.copyOf(all), role);
   }
 }

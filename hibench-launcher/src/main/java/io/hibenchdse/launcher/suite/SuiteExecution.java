@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher.suite;
 
+import io.hibenchdse.launcher.deployment.ServingCluster;
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.Results;
@@ -59,33 +60,37 @@ public final class SuiteExecution implements AutoCloseable {
           step.suiteWorkload(), p.warmup() ? "warm-up" : "run", p.run(),
           (step.role() == Step.Role.WARMUP ? "(warm-up) " : "") + String.join(" ", step.args()));
       String stepReportDir = p.reported() ? reportDir.toString() : new File(scratch, p.kind() + "-report").getPath();
-      boolean ycsb = step.jar().equals(YcsbWorkload.JAR);
-      // a YCSB phase drops it after the nodes' flush, which writes through it
-      String pageCache = ycsb ? null : pageCache(p);
       int status;
       RunResult result;
-      if (ycsb) {
-        YcsbPhase phase = ycsb(p, new File(stepReportDir));
-        status = phase.outcome().status();
-        result = status != 0 || !p.reported() ? null : ycsbRecord(step, phase);
-      } else if (step.jar().equals(HiveBenchWorkload.JAR)) {
-        if (hive == null) {
-          hive = HiveProcess.serve(conf, new File(scratch, "hive"));
+      switch (step.runner()) {
+        case YCSB -> {
+          // a YCSB phase drops the page cache after the nodes' flush, which writes through it
+          YcsbPhase phase = ycsb(p, new File(stepReportDir));
+          status = phase.outcome().status();
+          result = status != 0 || !p.reported() ? null : ycsbRecord(step, phase);
         }
-        Step hiveStep = step.withOption(HibenchConfigKeys.REPORT_DIR, stepReportDir);
-        HiveProcess.Outcome o = hive.run((pageCache == null ? hiveStep : hiveStep.withOption(HibenchConfigKeys.PAGE_CACHE, pageCache)).args(), out);
-        status = o.status();
-        result = o.result();
-      } else {
-        Configuration stepConf = new Configuration(conf);
-        stepConf.set(HibenchConfigKeys.REPORT_DIR, stepReportDir);
-        if (pageCache != null) {
-          stepConf.set(HibenchConfigKeys.PAGE_CACHE, pageCache);
+        case HIVE -> {
+          String pageCache = pageCache(p);
+          if (hive == null) {
+            hive = HiveProcess.serve(conf, new File(scratch, "hive"));
+          }
+          Step hiveStep = step.withOption(HibenchConfigKeys.REPORT_DIR, stepReportDir);
+          HiveProcess.Outcome o = hive.run((pageCache == null ? hiveStep : hiveStep.withOption(HibenchConfigKeys.PAGE_CACHE, pageCache))
+              .args(), out);
+          status = o.status();
+          result = o.result();
         }
-        BenchmarkTool tool = Suite.JARS.get(step.jar()).find(step.workload()).newTool();
-        status = WorkloadDriver.run(tool, stepConf,
-            step.args().subList(1, step.args().size()).toArray(new String[0]), System.err);
-        result = tool.result();
+        default -> { // HADOOP: a tool of one of the suite's jars, in this JVM
+          String pageCache = pageCache(p);
+          Configuration stepConf = new Configuration(conf);
+          stepConf.set(HibenchConfigKeys.REPORT_DIR, stepReportDir);
+          if (pageCache != null) {
+            stepConf.set(HibenchConfigKeys.PAGE_CACHE, pageCache);
+          }
+          BenchmarkTool tool = Suite.JARS.get(step.jar()).find(step.workload()).newTool();
+          status = WorkloadDriver.run(tool, stepConf, step.args().subList(1, step.args().size()).toArray(new String[0]), System.err);
+          result = tool.result();
+        }
       }
       if (status != 0) {
         out.println("hibench run: stopped; " + step.workload() + " exited with " + status);

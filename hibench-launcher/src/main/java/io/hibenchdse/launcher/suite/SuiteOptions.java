@@ -1,5 +1,7 @@
 package io.hibenchdse.launcher.suite;
 
+import io.hibenchdse.launcher.deployment.WriteAck;
+import io.hibenchdse.launcher.deployment.Deployment;
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.UsageException;
 import java.io.IOException;
@@ -48,9 +50,6 @@ public final class SuiteOptions {
       + " HBase's FSYNC_WAL with hbase.wal.hsync) (default: ${DEFAULT-VALUE}).")
   public WriteAck writeAck;
 
-  /** The store YCSB's steps run on: set by the command (run: by its target; plan: by its option). */
-  public ServingStore serving = ServingStore.cassandra;
-
   @Option(names = "--root", defaultValue = "/HiBench", description = "Data directory on the file system (default: ${DEFAULT-VALUE}).")
   String root;
 
@@ -67,24 +66,25 @@ public final class SuiteOptions {
     return Suite.readList(benchmarks);
   }
 
-  SuiteWorkload.Context context() {
+  SuiteWorkload.Context context(Deployment deployment) {
     int cores = Runtime.getRuntime().availableProcessors();
     int m = maps == null ? cores : maps;
     int r = reduces == null ? cores : reduces;
-    int rep = replication == null ? 3 : replication;
+    int rep = deployment.replication();
     if (m < 1 || r < 1 || rep < 1 || runs < 1 || warmup < 0 || ycsbRecords.stream().anyMatch(n -> n < 1)) {
       throw new UsageException("--maps, --reduces, --replication, --runs and --ycsb-records must be at least 1 and --warmup at least 0");
     }
-    return new SuiteWorkload.Context(m, r, rep, ycsbWorkloads, List.copyOf(ycsbRecords), serving, writeAck);
+    return new SuiteWorkload.Context(m, r, rep, ycsbWorkloads, List.copyOf(ycsbRecords), deployment.servingStore(),
+        deployment.writeAck());
   }
 
   /**
-   * Every step in order: per profile and workload, the warm-up runs (none for a workload that warms
-   * up in each run) and then the measured runs.
+   * Every step in order on {@code deployment}: per profile and workload, the warm-up runs (none for
+   * a workload that warms up in each run) and then the measured runs.
    */
-  public List<PlannedStep> plan() throws IOException {
+  public List<PlannedStep> plan(Deployment deployment) throws IOException {
     List<PlannedStep> steps = new ArrayList<>();
-    SuiteWorkload.Context par = context();
+    SuiteWorkload.Context par = context(deployment);
     for (Profile profile : profiles()) {
       for (SuiteWorkload w : workloads()) {
         int warmups = w.warmsUpEachRun() ? 0 : warmup;

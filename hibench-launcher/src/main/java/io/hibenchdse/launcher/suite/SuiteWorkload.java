@@ -1,5 +1,7 @@
 package io.hibenchdse.launcher.suite;
 
+import io.hibenchdse.launcher.deployment.WriteAck;
+import io.hibenchdse.launcher.deployment.ServingStore;
 import java.nio.file.Path;
 import java.util.List;
 

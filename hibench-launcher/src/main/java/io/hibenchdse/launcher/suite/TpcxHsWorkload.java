@@ -26,7 +26,7 @@ public final class TpcxHsWorkload implements SuiteWorkload {
 
   @Override
   public List<Step> steps(Profile profile, String root, Context par, long seed) {
-    return List.of(new Step(suiteName(), "tpcx-hs", List.of("tpcxhs", "-D", MRJobConfig.NUM_MAPS + "=" + par.maps(),
+    return List.of(Step.tool(suiteName(), "tpcx-hs", List.of("tpcxhs", "-D", MRJobConfig.NUM_MAPS + "=" + par.maps(),
         "-D", MRJobConfig.NUM_REDUCES + "=" + par.reduces(), "-rows", String.valueOf(rows(profile)),
         "-replication", String.valueOf(par.replication()),
         "-root", root + "/TPCx-HS", "-overwrite"), Step.Role.MEASURE));

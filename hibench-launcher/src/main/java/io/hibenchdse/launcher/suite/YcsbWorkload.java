@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher.suite;
 
+import io.hibenchdse.launcher.deployment.ServingStore;
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.ycsb.CassandraCqlKeys;
 import io.hibenchdse.ycsb.HBaseKeys;
@@ -17,13 +18,8 @@ import java.util.Locale;
 public enum YcsbWorkload implements SuiteWorkload {
   A, B, C, D, E, F;
 
-  /** The jar name of YCSB steps: they run as {@code bin/hibench ycsb} runs them. */
-  public static final String JAR = "ycsb";
   /** The suite workload of a load: {@code ycsb-a-load} beside {@code ycsb-a}, so loads and runs are summed apart. */
   public static final String LOAD = "-load";
-  /** YCSB's property naming the table, and its default (CoreWorkload's; the launcher loads no YCSB class). */
-  static final String TABLE = "table";
-  static final String TABLE_DEFAULT = "usertable";
   /** Recorded with a measured phase: how long the store took to flush and finish compacting before it. */
   public static final String SETTLED_MS = "hibench.ycsb.settled.ms";
 
@@ -62,9 +58,9 @@ public enum YcsbWorkload implements SuiteWorkload {
 
   /** Load, warm-up and run at {@code n} records and operations. */
   private List<Step> phases(long n, Context par) {
-    return List.of(new Step(suiteName() + LOAD, JAR, args("load", par, n, n), Step.Role.MEASURE),
-        new Step(suiteName(), JAR, args("run", par, n, warmupOperations(n)), Step.Role.WARMUP),
-        new Step(suiteName(), JAR, args("run", par, n, n), Step.Role.MEASURE));
+    return List.of(Step.ycsbPhase(suiteName() + LOAD, args("load", par, n, n), Step.Role.MEASURE),
+        Step.ycsbPhase(suiteName(), args("run", par, n, warmupOperations(n)), Step.Role.WARMUP),
+        Step.ycsbPhase(suiteName(), args("run", par, n, n), Step.Role.MEASURE));
   }
 
   /**

@@ -1,4 +1,4 @@
-package io.hibenchdse.launcher.suite;
+package io.hibenchdse.launcher.deployment;
 
 import io.hibenchdse.cassandra.LocalCassandra;
 import io.hibenchdse.core.RunResult;

@@ -1,4 +1,4 @@
-package io.hibenchdse.launcher.suite;
+package io.hibenchdse.launcher.deployment;
 
 /** The store YCSB's steps run on, with the YCSB binding that speaks to it. */
 public enum ServingStore {

@@ -1,5 +1,6 @@
-package io.hibenchdse.launcher.suite;
+package io.hibenchdse.launcher.deployment;
 
+import io.hibenchdse.ycsb.YcsbArgs;
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.cassandra.LocalCassandra;
 import io.hibenchdse.core.RunResult;
@@ -34,7 +35,7 @@ final class CassandraServing implements ServingCluster {
       tables = new YcsbTables(cassandra.host(), cassandra.port());
     }
     tables.empty(phase.getProperty(CassandraCqlKeys.KEYSPACE, CassandraCqlKeys.KEYSPACE_DEFAULT),
-        phase.getProperty(YcsbWorkload.TABLE, YcsbWorkload.TABLE_DEFAULT));
+        phase.getProperty(YcsbArgs.TABLE, YcsbArgs.TABLE_DEFAULT));
   }
 
   @Override

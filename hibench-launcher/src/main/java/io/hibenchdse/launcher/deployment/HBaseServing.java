@@ -1,5 +1,6 @@
-package io.hibenchdse.launcher.suite;
+package io.hibenchdse.launcher.deployment;
 
+import io.hibenchdse.ycsb.YcsbArgs;
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.hbase.LocalHBase;
@@ -42,7 +43,7 @@ final class HBaseServing implements ServingCluster {
 
   @Override
   public void empty(Properties phase) throws IOException {
-    hbase.empty(phase.getProperty(YcsbWorkload.TABLE, YcsbWorkload.TABLE_DEFAULT));
+    hbase.empty(phase.getProperty(YcsbArgs.TABLE, YcsbArgs.TABLE_DEFAULT));
   }
 
   @Override

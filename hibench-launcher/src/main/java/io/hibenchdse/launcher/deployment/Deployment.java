@@ -1,0 +1,52 @@
+package io.hibenchdse.launcher.deployment;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Where a suite run happens: what stores its data and runs its jobs, what serves YCSB's phases,
+ * with how many copies, and what a write has reached when it is acknowledged. The plan asks it for
+ * what its steps name; a deployment the launcher starts itself ({@link EmbeddedDeployment}) is then
+ * {@link Running}, and the user's own cluster ({@link ClusterDeployment}) is described only, its
+ * steps submitted by {@code scripts/run-all.sh}.
+ */
+public interface Deployment {
+  /** {@code embedded} or {@code cluster}, as the console names it. */
+  String kind();
+
+  /** The store YCSB's phases run on. */
+  ServingStore servingStore();
+
+  /** The copies the run's data keeps: TPCx-HS's {@code -replication}, cfs://'s keyspace, HBase's WAL. */
+  int replication();
+
+  /** What the serving stores' writes reach before they are acknowledged. */
+  WriteAck writeAck();
+
+  /** A deployment whose servers this launcher started, until {@link #close}. */
+  interface Running extends AutoCloseable {
+    /** A client's configuration, the jobs' too: the storage as the default file system and what runs the jobs. */
+    Configuration conf();
+
+    /** One line, printed beside the figures: what the storage is and what decides its durability. */
+    String describe();
+
+    /** Starts the store YCSB's phases use, when the first of them needs it. */
+    ServingCluster.Starter servingCluster();
+
+    /** The JVMs of their own its servers run in (DataNodes, Cassandra nodes, HBase); none for servers in this JVM. */
+    List<ProcessHandle> serverProcesses();
+
+    /**
+     * Writes a Hadoop configuration directory for stock tools: {@code core-site.xml} and
+     * {@code hdfs-site.xml} with the client settings, and what the storage's clients need besides.
+     */
+    void writeClientConf(Path dir) throws IOException;
+
+    /** Stops every server it started. */
+    @Override
+    void close();
+  }
+}
