@@ -1,14 +1,18 @@
 package io.hibenchdse.core;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -51,6 +55,41 @@ public final class Results {
     for (ResultExporter e : exporters(dir)) {
       e.export(r);
     }
+  }
+
+  /** Where the records of what runs next begin in {@code dir}'s hibench.jsonl: its size now. */
+  public static long mark(Path dir) throws IOException {
+    Path json = dir.resolve(JSON_FILE);
+    return Files.exists(json) ? Files.size(json) : 0;
+  }
+
+  /**
+   * Rewrites the records added to {@code dir}'s hibench.jsonl since {@code mark} as {@code amend}
+   * changes them (a monitor adds what each run used); the file is replaced whole, so a reader never
+   * sees half of it. Returns the records as amended.
+   */
+  public static List<RunResult> amendSince(Path dir, long mark, Function<RunResult, RunResult> amend) throws IOException {
+    Path json = dir.resolve(JSON_FILE);
+    List<RunResult> amended = new ArrayList<>();
+    if (!Files.exists(json) || Files.size(json) <= mark) {
+      return amended;
+    }
+    byte[] all = Files.readAllBytes(json);
+    StringBuilder tail = new StringBuilder();
+    for (String line : new String(all, (int) mark, all.length - (int) mark, StandardCharsets.UTF_8).split("\n")) {
+      if (!line.trim().isEmpty()) {
+        RunResult r = amend.apply(JsonLinesExporter.fromJson(line));
+        amended.add(r);
+        tail.append(JsonLinesExporter.toJson(r)).append('\n');
+      }
+    }
+    Path tmp = json.resolveSibling(JSON_FILE + ".tmp");
+    try (OutputStream out = Files.newOutputStream(tmp)) {
+      out.write(all, 0, (int) mark);
+      out.write(tail.toString().getBytes(StandardCharsets.UTF_8));
+    }
+    Files.move(tmp, json, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    return amended;
   }
 
   /** Appends {@code text} to a local file, creating it: every result file here grows by appending. */

@@ -16,7 +16,7 @@ import java.util.TreeMap;
  */
 @JsonPropertyOrder({"workload", "type", "startMs", "endMs", "durationSec", "inputBytes",
     "throughputBytesPerSec", "nodes", "throughputPerNode", "fileSystem", "replication", "blockSize",
-    "parameters", "configuration", "metrics", "counters", "command", "environment"})
+    "parameters", "configuration", "metrics", "utilization", "counters", "command", "environment"})
 public class RunResult {
   /** Command-line name, e.g. {@code wordcount}. */
   public String workload;
@@ -46,6 +46,13 @@ public class RunResult {
    * values here so that one record type carries every workload's.
    */
   public Map<String, Object> metrics = new LinkedHashMap<>();
+  /**
+   * What the run used, per host and per server process, over its own start to end, where a monitor
+   * sampled it (the suite, {@code bin/hibench monitor}): the properties of the monitor's typed
+   * result (docs/reports.md#utilization).
+   */
+  @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  public Map<String, Object> utilization = new LinkedHashMap<>();
   /** Job counters, by group then name. */
   public Map<String, Map<String, Long>> counters = new TreeMap<>();
   /** The command that reproduces the run: the workload, its {@code -D} settings and its arguments. */
@@ -78,6 +85,18 @@ public class RunResult {
   /** The metrics as a workload's typed figures, e.g. to read a record back. */
   public <T> T metrics(Class<T> type) {
     return JSON.convertValue(metrics, type);
+  }
+
+  /** Sets {@link #utilization} from a monitor's typed result. */
+  public RunResult utilization(Object figures) {
+    utilization.clear();
+    utilization.putAll(JSON.convertValue(figures, new TypeReference<Map<String, Object>>() {}));
+    return this;
+  }
+
+  /** The utilization as the monitor's typed result, or null where the run has none. */
+  public <T> T utilization(Class<T> type) {
+    return utilization.isEmpty() ? null : JSON.convertValue(utilization, type);
   }
 
   /** A counter's value, or 0 when the run did not report it. */

@@ -64,6 +64,8 @@ public final class Hibench implements Callable<Integer> {
     cl.addSubcommand("summary", new SummaryCommand(out));
     cl.addSubcommand("compare", new CompareCommand(out));
     cl.addSubcommand("storage", StorageCommand.commandLine(out));
+    // what follows the command's name is the command's own, its options included
+    cl.addSubcommand("monitor", new CommandLine(new MonitorCommand(out)).setStopAtPositional(true));
     cl.addSubcommand("cfs", passThrough("The file system's usage, or a check for what crashed writers left: cfs usage|check [cfs://host:port].",
         a -> cfs(a, out, err)));
     cl.addSubcommand("ycsb", passThrough("YCSB's own command line, run by YCSB's core with this suite's binding: "

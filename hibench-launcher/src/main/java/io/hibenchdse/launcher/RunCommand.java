@@ -69,6 +69,11 @@ final class RunCommand implements Callable<Integer> {
       + " (Linux, root); each run's record says whether it was dropped or why not.")
   boolean dropCaches;
 
+  @Option(names = "--monitor-interval", defaultValue = "1000", paramLabel = "MS",
+      description = "How often every measured run's CPU, memory, disk and network are sampled, per host and server process"
+      + " (0: not sampled) (default: ${DEFAULT-VALUE}).")
+  long monitorIntervalMs;
+
   @Option(names = "--work-dir", defaultValue = "work", description = "Scratch space of the run, removed at the end (default: ${DEFAULT-VALUE}).")
   Path workDir;
 
@@ -85,6 +90,9 @@ final class RunCommand implements Callable<Integer> {
     if (Files.exists(workDir) && !Files.isDirectory(workDir)) {
       throw new UsageException("--work-dir " + workDir + " is a file, not a directory");
     }
+    if (monitorIntervalMs != 0 && monitorIntervalMs < 10) {
+      throw new UsageException("--monitor-interval must be 0 (not sampled) or at least 10 ms, not " + monitorIntervalMs);
+    }
     List<SuiteOptions.PlannedStep> plan = options.plan(deployment);
     File scratch = workDir.resolve("run-" + System.currentTimeMillis()).toFile();
     List<Measurement> measurements = new ArrayList<>();
@@ -97,7 +105,8 @@ final class RunCommand implements Callable<Integer> {
       List<String> all = spec.commandLine().getParseResult().originalArgs();
       conf.set(HibenchConfigKeys.SUITE_COMMAND, command(all.subList(all.indexOf(spec.name()) + 1, all.size())));
       out.println("hibench run: " + running.describe());
-      try (SuiteExecution execution = new SuiteExecution(conf, scratch, reportDir, dropCaches, out, running.servingCluster())) {
+      try (SuiteExecution execution = new SuiteExecution(conf, scratch, reportDir, dropCaches, out, running.servingCluster(),
+          monitorIntervalMs)) {
         int status = execution.run(plan, measurements);
         if (status != 0) {
           return status;

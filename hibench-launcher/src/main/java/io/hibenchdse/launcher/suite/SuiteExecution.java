@@ -37,18 +37,23 @@ public final class SuiteExecution implements AutoCloseable {
   private final boolean dropCaches;
   private final PrintStream out;
   private final ServingCluster.Starter servingStarter;
+  private final long monitorIntervalMs;
   private HiveProcess hive;
   private ServingCluster serving;
 
-  /** An execution on {@code conf}'s storage, YCSB's phases on the store {@code serving} starts. */
+  /**
+   * An execution on {@code conf}'s storage, YCSB's phases on the store {@code serving} starts, each
+   * measured step sampled every {@code monitorIntervalMs} (0: not sampled).
+   */
   public SuiteExecution(Configuration conf, File scratch, Path reportDir, boolean dropCaches, PrintStream out,
-      ServingCluster.Starter serving) {
+      ServingCluster.Starter serving, long monitorIntervalMs) {
     this.conf = conf;
     this.scratch = scratch;
     this.reportDir = reportDir;
     this.dropCaches = dropCaches;
     this.out = out;
     this.servingStarter = serving;
+    this.monitorIntervalMs = monitorIntervalMs;
   }
 
   /** Runs the steps, adding each measured run to {@code measured}; returns 0, or the exit status of the step that failed. */
@@ -60,47 +65,65 @@ public final class SuiteExecution implements AutoCloseable {
           step.suiteWorkload(), p.warmup() ? "warm-up" : "run", p.run(),
           (step.role() == Step.Role.WARMUP ? "(warm-up) " : "") + String.join(" ", step.args()));
       String stepReportDir = p.reported() ? reportDir.toString() : new File(scratch, p.kind() + "-report").getPath();
-      int status;
-      RunResult result;
-      switch (step.runner()) {
-        case YCSB -> {
-          // a YCSB phase drops the page cache after the nodes' flush, which writes through it
-          YcsbPhase phase = ycsb(p, new File(stepReportDir));
-          status = phase.outcome().status();
-          result = status != 0 || !p.reported() ? null : ycsbRecord(step, phase);
-        }
-        case HIVE -> {
-          String pageCache = pageCache(p);
-          if (hive == null) {
-            hive = HiveProcess.serve(conf, new File(scratch, "hive"));
+      StepOutcome o;
+      try (RunMonitor monitor = p.reported() && monitorIntervalMs > 0
+          ? RunMonitor.start(monitorIntervalMs, List.of(), RunProcesses::now, reportDir, out) : null) {
+        o = execute(p, stepReportDir);
+        if (monitor != null) {
+          RunMonitor.Finished sampled = monitor.finish(String.format(Locale.ROOT, "%s-%s-%d", step.suiteWorkload(),
+              p.profile().label(), p.run()));
+          if (o.result() != null) {
+            sampled.copyTo(o.result());
           }
-          Step hiveStep = step.withOption(HibenchConfigKeys.REPORT_DIR, stepReportDir);
-          HiveProcess.Outcome o = hive.run((pageCache == null ? hiveStep : hiveStep.withOption(HibenchConfigKeys.PAGE_CACHE, pageCache))
-              .args(), out);
-          status = o.status();
-          result = o.result();
-        }
-        default -> { // HADOOP: a tool of one of the suite's jars, in this JVM
-          String pageCache = pageCache(p);
-          Configuration stepConf = new Configuration(conf);
-          stepConf.set(HibenchConfigKeys.REPORT_DIR, stepReportDir);
-          if (pageCache != null) {
-            stepConf.set(HibenchConfigKeys.PAGE_CACHE, pageCache);
-          }
-          BenchmarkTool tool = Suite.JARS.get(step.jar()).find(step.workload()).newTool();
-          status = WorkloadDriver.run(tool, stepConf, step.args().subList(1, step.args().size()).toArray(new String[0]), System.err);
-          result = tool.result();
         }
       }
+      int status = o.status();
       if (status != 0) {
         out.println("hibench run: stopped; " + step.workload() + " exited with " + status);
         return status;
       }
       if (p.reported()) {
-        measured.add(new Measurement(step.suiteWorkload(), p.profile(), result));
+        measured.add(new Measurement(step.suiteWorkload(), p.profile(), o.result()));
       }
     }
     return 0;
+  }
+
+  /** A step's exit status and, where it measured one, its record. */
+  private record StepOutcome(int status, RunResult result) {}
+
+  /** Runs one step by what runs it: YCSB's client JVM, the Hive JVM, or a Hadoop tool in this JVM. */
+  private StepOutcome execute(SuiteOptions.PlannedStep p, String stepReportDir) throws Exception {
+    Step step = p.step();
+    switch (step.runner()) {
+      case YCSB -> {
+        // a YCSB phase drops the page cache after the nodes' flush, which writes through it
+        YcsbPhase phase = ycsb(p, new File(stepReportDir));
+        int status = phase.outcome().status();
+        return new StepOutcome(status, status != 0 || !p.reported() ? null : ycsbRecord(step, phase));
+      }
+      case HIVE -> {
+        String pageCache = pageCache(p);
+        if (hive == null) {
+          hive = HiveProcess.serve(conf, new File(scratch, "hive"));
+        }
+        Step hiveStep = step.withOption(HibenchConfigKeys.REPORT_DIR, stepReportDir);
+        HiveProcess.Outcome o = hive.run((pageCache == null ? hiveStep : hiveStep.withOption(HibenchConfigKeys.PAGE_CACHE, pageCache))
+            .args(), out);
+        return new StepOutcome(o.status(), o.result());
+      }
+      default -> { // HADOOP: a tool of one of the suite's jars, in this JVM
+        String pageCache = pageCache(p);
+        Configuration stepConf = new Configuration(conf);
+        stepConf.set(HibenchConfigKeys.REPORT_DIR, stepReportDir);
+        if (pageCache != null) {
+          stepConf.set(HibenchConfigKeys.PAGE_CACHE, pageCache);
+        }
+        BenchmarkTool tool = Suite.JARS.get(step.jar()).find(step.workload()).newTool();
+        int status = WorkloadDriver.run(tool, stepConf, step.args().subList(1, step.args().size()).toArray(new String[0]), System.err);
+        return new StepOutcome(status, tool.result());
+      }
+    }
   }
 
   /** For a reported step, the page cache dropped if asked, and what the record says of it; null for others. */

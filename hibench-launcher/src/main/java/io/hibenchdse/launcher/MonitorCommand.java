@@ -1,0 +1,89 @@
+package io.hibenchdse.launcher;
+
+import io.hibenchdse.core.UsageException;
+import io.hibenchdse.launcher.suite.RunMonitor;
+import io.hibenchdse.monitor.Hosts;
+import io.hibenchdse.monitor.Utilization;
+import io.hibenchdse.monitor.UtilizationJson;
+import io.hibenchdse.monitor.UtilizationTable;
+import io.hibenchdse.monitor.WatchedProcess;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code bin/hibench monitor}: any command (a stock tool, a {@code hadoop jar} line, a script) under
+ * the suite's sampler, so a stock tool and the suite's are measured with one instrument.
+ */
+@Command(name = "monitor", mixinStandardHelpOptions = true,
+    description = {"Runs COMMAND while sampling this machine (and --hosts over ssh): prints what they and the command used",
+        "when it ends, and exits with its status."})
+final class MonitorCommand implements Callable<Integer> {
+  @Option(names = "--interval", defaultValue = "1000", paramLabel = "MS", description = "Sampling interval (default: ${DEFAULT-VALUE}).")
+  long intervalMs;
+
+  @Option(names = "--json", paramLabel = "FILE", description = "Also write the figures to FILE as JSON.")
+  Path json;
+
+  @Option(names = "--hosts", split = ",", paramLabel = "H1,H2,...",
+      description = "Workers to sample over ssh ([user@]host[:port]), as HiBench's monitor does (default: $" + Hosts.ENVIRONMENT + ").")
+  List<String> hosts;
+
+  @Option(names = "--report-dir", paramLabel = "DIR", description = "A report directory: records the command adds to DIR/hibench.jsonl"
+      + " get what was used over their own time, and the samples go to DIR/" + RunMonitor.DIR + "/.")
+  Path reportDir;
+
+  @Parameters(arity = "1..*", paramLabel = "COMMAND", description = "The command and its arguments (after --).")
+  List<String> command = new ArrayList<>();
+
+  private final PrintStream out;
+
+  MonitorCommand(PrintStream out) {
+    this.out = out;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    if (intervalMs < 10) {
+      throw new UsageException("--interval must be at least 10 ms, not " + intervalMs);
+    }
+    List<String> workers = hosts != null ? hosts : fromEnvironment();
+    try {
+      Hosts.checked(workers);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--hosts: " + e.getMessage());
+    }
+    AtomicReference<Process> started = new AtomicReference<>();
+    RunMonitor monitor = RunMonitor.start(intervalMs, workers,
+        () -> started.get() == null ? List.of() : List.of(new WatchedProcess("command", started.get().toHandle(), true)), reportDir, out);
+    int status;
+    try {
+      Process p = new ProcessBuilder(command).inheritIO().start();
+      started.set(p);
+      status = p.waitFor();
+    } catch (IOException e) {
+      monitor.close();
+      throw new UsageException("cannot run " + command.get(0) + ": " + e.getMessage());
+    }
+    RunMonitor.Finished finished = monitor.finish("monitor-" + System.currentTimeMillis());
+    Utilization u = finished.series().whole();
+    UtilizationTable.print(u, out);
+    if (json != null) {
+      UtilizationJson.write(u, json);
+    }
+    return status;
+  }
+
+  private static List<String> fromEnvironment() {
+    String list = System.getenv(Hosts.ENVIRONMENT);
+    return list == null || list.isBlank() ? List.of() : Arrays.stream(list.split(",")).map(String::trim).filter(h -> !h.isEmpty()).toList();
+  }
+}

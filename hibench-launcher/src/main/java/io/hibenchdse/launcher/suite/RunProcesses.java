@@ -1,0 +1,58 @@
+package io.hibenchdse.launcher.suite;
+
+import io.hibenchdse.monitor.WatchedProcess;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The processes of a run on the embedded default, by name: this JVM alone ("launcher": the
+ * NameNode and the local job runner's tasks run in it), and every JVM it started (DataNodes,
+ * Cassandra nodes, HBase, Hive, YCSB's clients), named by its main class, with its descendants.
+ * Listed anew at every sample, as Hive and YCSB's clients come and go.
+ */
+public final class RunProcesses {
+  /** Main classes of the suite's child JVMs, and the names their samples go by. */
+  private static final Map<String, String> NAMES = Map.of(
+      "io.hibenchdse.launcher.storage.DataNodeProcess", "DataNode",
+      "io.hibenchdse.cassandra.CassandraNode", "Cassandra node",
+      "io.hibenchdse.hbase.HBaseNode", "HBase",
+      "io.hibenchdse.hive.runner.HiveMain", "Hive",
+      "io.hibenchdse.ycsb.YcsbMain", "YCSB client");
+
+  private RunProcesses() {}
+
+  public static List<WatchedProcess> now() {
+    List<WatchedProcess> all = new ArrayList<>();
+    ProcessHandle self = ProcessHandle.current();
+    all.add(new WatchedProcess("launcher", self, false));
+    Map<String, Integer> seen = new HashMap<>();
+    self.children().sorted((a, b) -> Long.compare(a.pid(), b.pid())).forEach(child -> {
+      String name = name(child);
+      int n = seen.merge(name, 1, Integer::sum);
+      all.add(new WatchedProcess(n == 1 ? name : name + " " + n, child, true));
+    });
+    return all;
+  }
+
+  /** The name of {@code p}'s main class, read from {@code /proc/PID/cmdline} (the JDK gives no arguments for a long command line). */
+  private static String name(ProcessHandle p) {
+    try {
+      for (String a : new String(Files.readAllBytes(Path.of("/proc", Long.toString(p.pid()), "cmdline")), StandardCharsets.UTF_8)
+          .split("\u0000")) {
+        String name = NAMES.get(a);
+        if (name != null) {
+          return name;
+        }
+      }
+    } catch (IOException e) {
+      // gone, or no /proc: named by its command
+    }
+    return p.info().command().map(c -> c.substring(c.lastIndexOf('/') + 1)).orElse("child") + " " + p.pid();
+  }
+}

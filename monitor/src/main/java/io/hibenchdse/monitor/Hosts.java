@@ -1,0 +1,41 @@
+package io.hibenchdse.monitor;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** The hosts a monitor samples: this machine, and the workers named, over ssh. */
+public final class Hosts {
+  /** Environment: the workers to sample over ssh when no list is given, comma-separated. */
+  public static final String ENVIRONMENT = "HIBENCH_MONITOR_HOSTS";
+
+  private Hosts() {}
+
+  /** Checks a list of workers ({@code [user@]host[:port]} each); an IllegalArgumentException names the first bad one. */
+  public static List<String> checked(List<String> workers) {
+    for (String w : workers) {
+      if (!w.matches("([A-Za-z0-9._-]+@)?[A-Za-z0-9._-]+(:[0-9]{1,5})?")) {
+        throw new IllegalArgumentException("'" + w + "' is not a host ([user@]host[:port])");
+      }
+    }
+    return workers;
+  }
+
+  /**
+   * This machine and {@code workers} as sources; a source that cannot be made (no {@code /proc}
+   * here) goes into {@code notSampled} with the reason instead.
+   */
+  public static List<HostSource> of(List<String> workers, Map<String, String> notSampled) {
+    List<HostSource> sources = new ArrayList<>();
+    try {
+      sources.add(new LocalHost());
+    } catch (IOException e) {
+      notSampled.put("localhost", e.getMessage());
+    }
+    for (String w : checked(workers)) {
+      sources.add(new SshHost(w));
+    }
+    return sources;
+  }
+}

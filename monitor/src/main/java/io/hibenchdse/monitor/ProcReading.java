@@ -1,0 +1,12 @@
+package io.hibenchdse.monitor;
+
+import java.util.List;
+
+/**
+ * The text of a host's {@code /proc} files at one instant, as the host gave it: {@code stat},
+ * {@code meminfo}, {@code net/dev}, {@code diskstats} and {@code loadavg}, with the host's clock
+ * (epoch nanoseconds) and the whole physical disks it has (devices under {@code /sys/block} with a
+ * {@code device} link: not loop, ram, zram or device-mapper devices, whose I/O a disk counts again).
+ */
+public record ProcReading(String host, long epochNanos, String stat, String meminfo, String netDev, String diskstats,
+    String loadavg, List<String> disks) {}
