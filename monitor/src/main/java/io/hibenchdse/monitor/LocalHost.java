@@ -10,19 +10,25 @@ import java.util.stream.Stream;
 
 /** This machine, its {@code /proc} files read in place. */
 public final class LocalHost implements HostSource {
-  private static final Path PROC = Path.of("/proc");
+  private final Path proc;
   private final String name;
   private final List<String> disks;
   private volatile boolean closed;
 
   /** This machine, or an IOException saying why it cannot be sampled (no {@code /proc}: not Linux). */
   public LocalHost() throws IOException {
-    if (!Files.isReadable(PROC.resolve("stat"))) {
-      throw new IOException("not sampled: no /proc/stat (not Linux)");
+    this(Path.of("/proc"), Path.of("/sys/block"));
+  }
+
+  /** The machine whose proc and sysfs block directories these are. */
+  LocalHost(Path proc, Path sysBlock) throws IOException {
+    if (!Files.isReadable(proc.resolve("stat"))) {
+      throw new IOException("not sampled: no " + proc.resolve("stat") + " (not Linux)");
     }
-    Path hostname = PROC.resolve("sys/kernel/hostname");
+    this.proc = proc;
+    Path hostname = proc.resolve("sys/kernel/hostname");
     name = Files.isReadable(hostname) ? Files.readString(hostname).trim() : "localhost";
-    disks = physicalDisks(Path.of("/sys/block"));
+    disks = physicalDisks(sysBlock);
   }
 
   /** Whole physical disks: devices with a {@code device} link (not loop, ram, zram or device-mapper ones). */
@@ -43,9 +49,9 @@ public final class LocalHost implements HostSource {
   /** A reading now. */
   public ProcReading read() throws IOException {
     long now = EpochClock.nanos();
-    return new ProcReading(name, now, Files.readString(PROC.resolve("stat")), Files.readString(PROC.resolve("meminfo")),
-        Files.readString(PROC.resolve("net/dev")), Files.readString(PROC.resolve("diskstats")),
-        Files.readString(PROC.resolve("loadavg")), disks);
+    return new ProcReading(name, now, Files.readString(proc.resolve("stat")), Files.readString(proc.resolve("meminfo")),
+        Files.readString(proc.resolve("net/dev")), Files.readString(proc.resolve("diskstats")),
+        Files.readString(proc.resolve("loadavg")), disks);
   }
 
   @Override

@@ -25,11 +25,24 @@ public final class SshHost implements HostSource {
   private static final String MARK = "@@";
 
   private final String host;
+  private final List<String> options;
   private volatile Process process;
   private volatile boolean closed;
 
+  /** The worker {@code host}, reached with the options of {@code HIBENCH_SSH_OPTS}. */
   public SshHost(String host) {
+    this(host, fromEnvironment());
+  }
+
+  /** The worker {@code host}, reached with ssh's {@code options}. */
+  public SshHost(String host, List<String> options) {
     this.host = host;
+    this.options = List.copyOf(options);
+  }
+
+  private static List<String> fromEnvironment() {
+    String extra = System.getenv(OPTIONS);
+    return extra == null || extra.isBlank() ? List.of() : Arrays.asList(extra.trim().split("\\s+"));
   }
 
   @Override
@@ -48,10 +61,7 @@ public final class SshHost implements HostSource {
   List<String> command(long intervalMs) {
     List<String> cmd = new ArrayList<>(List.of("ssh", "-o", "BatchMode=yes", "-o", "ConnectTimeout=10",
         "-o", "ServerAliveInterval=5"));
-    String extra = System.getenv(OPTIONS);
-    if (extra != null && !extra.isBlank()) {
-      cmd.addAll(Arrays.asList(extra.trim().split("\\s+")));
-    }
+    cmd.addAll(options);
     String target = host;
     int colon = host.lastIndexOf(':');
     if (colon > 0) {
@@ -113,6 +123,12 @@ public final class SshHost implements HostSource {
       throw new IOException("ssh " + host + ": unreadable /proc text (" + e.getMessage() + ")", e);
     }
     if (!closed) {
+      try {
+        p.waitFor();
+        stderr.join(5000); // its last line says why
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
       String why;
       synchronized (errors) {
         why = errors.length() > 0 ? errors.toString() : "ssh exited";
