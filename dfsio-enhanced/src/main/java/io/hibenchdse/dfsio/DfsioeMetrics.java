@@ -30,6 +30,8 @@ public class DfsioeMetrics {
   public Integer steadySlots;
   public Integer slots;
   public Long slotMs;
+  /** When the first slot began, epoch milliseconds: the slots and their mask on a time axis. */
+  public Long slotStartMs;
   /** One character a slot: {@code 1} steady, {@code .} not. */
   public String mask;
   /** Aggregated throughput of every slot, bytes/s, for the slot chart. */
@@ -88,6 +90,7 @@ public class DfsioeMetrics {
       m.steadySlots = phase.steadySlots();
       m.slots = phase.steady.length;
       m.slotMs = phase.slotMs;
+      m.slotStartMs = phase.startMs;
       m.mask = phase.mask();
       m.slotThroughput = phase.throughput;
       m.slotConcurrency = phase.concurrency;

@@ -79,4 +79,7 @@ public final class HibenchConfigKeys {
    */
   public static final String DFS_REPLICATION = "dfs.replication";
   public static final String DFS_BLOCK_SIZE = "dfs.blocksize";
+
+  /** Where a monitored run's samples are: the name of its CSV files under the report's {@code monitor/}. */
+  public static final String MONITOR_SERIES = "hibench.monitor.series";
 }

@@ -31,6 +31,11 @@ public final class LocalHost implements HostSource {
     disks = physicalDisks(sysBlock);
   }
 
+  /** This machine's whole physical disks, whose I/O the monitor counts. */
+  public static List<String> physicalDisks() throws IOException {
+    return physicalDisks(Path.of("/sys/block"));
+  }
+
   /** Whole physical disks: devices with a {@code device} link (not loop, ram, zram or device-mapper ones). */
   static List<String> physicalDisks(Path sysBlock) throws IOException {
     if (!Files.isDirectory(sysBlock)) {

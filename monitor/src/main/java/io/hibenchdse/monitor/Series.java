@@ -14,14 +14,14 @@ import java.util.function.ToDoubleFunction;
 public final class Series {
   /** A host's figures over the interval that ended at {@code endMs}. */
   public record HostSample(String host, long endMs, HostFigures figures) {
-    long startMs() {
+    public long startMs() {
       return endMs - Math.round(figures.durationSec() * 1000);
     }
   }
 
   /** A process's figures over the interval that ended at {@code endMs}. */
   public record ProcessSample(String name, long endMs, ProcessFigures figures) {
-    long startMs() {
+    public long startMs() {
       return endMs - Math.round(figures.durationSec() * 1000);
     }
   }

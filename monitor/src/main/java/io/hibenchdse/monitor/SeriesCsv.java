@@ -3,6 +3,8 @@ package io.hibenchdse.monitor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -32,5 +34,25 @@ public final class SeriesCsv {
           f.durationSec(), f.cpuPct(), f.rssMB(), f.readKBps(), f.writeKBps()));
     }
     Files.writeString(dir.resolve(name + "-processes.csv"), processes);
+  }
+
+  /** The host samples of {@code name} in {@code dir}, as {@link #write} wrote them; none if there is no such file. */
+  public static List<Series.HostSample> readHosts(Path dir, String name) throws IOException {
+    Path file = dir.resolve(name + "-hosts.csv");
+    if (!Files.exists(file)) {
+      return List.of();
+    }
+    List<Series.HostSample> samples = new ArrayList<>();
+    List<String> lines = Files.readAllLines(file);
+    for (String line : lines.subList(1, lines.size())) {
+      String[] f = line.split(",");
+      double[] v = new double[f.length];
+      for (int i = 2; i < f.length; i++) {
+        v[i] = Double.parseDouble(f[i]);
+      }
+      samples.add(new Series.HostSample(f[1], Long.parseLong(f[0]), new HostFigures(v[3], v[4], v[5], v[6], v[7], v[8], v[9],
+          v[10], v[11], v[12], v[13], v[14], v[15], v[16], v[2])));
+    }
+    return samples;
   }
 }

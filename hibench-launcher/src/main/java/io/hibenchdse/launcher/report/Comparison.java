@@ -4,6 +4,8 @@ import static io.hibenchdse.launcher.report.HtmlReport.fmt;
 
 import io.hibenchdse.launcher.storage.Durability;
 import io.hibenchdse.launcher.suite.Measurement;
+import io.hibenchdse.monitor.HostFigures;
+import io.hibenchdse.monitor.Utilization;
 import io.hibenchdse.ycsb.YcsbMetrics;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -27,16 +29,25 @@ public final class Comparison {
   public record Row(String workload, String profile, int runsA, double meanSecA, double sigmaSecA, int runsB,
       double meanSecB, double sigmaSecB, double timeRatio, double throughputRatio, double latencyRatio) {}
 
+  /** One figure of what all hosts used (their mean or sum), per workload and data size, means over the sampled runs. */
+  public record UtilizationRow(String workload, String profile, String figure, double a, double b) {
+    public double ratio() {
+      return b / a;
+    }
+  }
+
   private final Path a;
   private final Path b;
   private final List<Row> rows;
   private final Set<String> differences;
+  private final List<UtilizationRow> utilization;
 
-  private Comparison(Path a, Path b, List<Row> rows, Set<String> differences) {
+  private Comparison(Path a, Path b, List<Row> rows, Set<String> differences, List<UtilizationRow> utilization) {
     this.a = a;
     this.b = b;
     this.rows = rows;
     this.differences = differences;
+    this.utilization = utilization;
   }
 
   /** A's and B's report directories (their hibench.jsonl) compared. */
@@ -44,12 +55,48 @@ public final class Comparison {
     List<Measurement> runsA = Measurement.read(a);
     List<Measurement> runsB = Measurement.read(b);
     return new Comparison(a, b, rows(Summary.rows(runsA), Summary.rows(runsB), meanLatency(runsA), meanLatency(runsB)),
-        differences(runsA, runsB));
+        differences(runsA, runsB), utilization(runsA, runsB));
   }
 
   /** One row per workload and size that both hold. */
   public List<Row> rows() {
     return rows;
+  }
+
+  /** What all hosts used in A's runs and B's, side by side, for each workload and size both sampled. */
+  public List<UtilizationRow> utilization() {
+    return utilization;
+  }
+
+  private static List<UtilizationRow> utilization(List<Measurement> runsA, List<Measurement> runsB) {
+    Map<String, List<HostFigures>> totalsA = totals(runsA);
+    Map<String, List<HostFigures>> totalsB = totals(runsB);
+    List<UtilizationRow> rows = new ArrayList<>();
+    totalsA.forEach((key, a) -> {
+      List<HostFigures> b = totalsB.get(key);
+      if (b != null) {
+        String[] wp = key.split("\u0000");
+        for (UtilizationReport.Figure f : UtilizationReport.HOST_FIGURES) {
+          rows.add(new UtilizationRow(wp[0], wp[1], f.heading(), mean(a, f), mean(b, f)));
+        }
+      }
+    });
+    return rows;
+  }
+
+  private static Map<String, List<HostFigures>> totals(List<Measurement> runs) {
+    Map<String, List<HostFigures>> totals = new LinkedHashMap<>();
+    for (Measurement m : runs) {
+      Utilization u = m.result().utilization(Utilization.class);
+      if (u != null && !u.hosts().isEmpty()) {
+        totals.computeIfAbsent(key(m.workload(), m.scale()), k -> new ArrayList<>()).add(u.total());
+      }
+    }
+    return totals;
+  }
+
+  private static double mean(List<HostFigures> figures, UtilizationReport.Figure f) {
+    return figures.stream().mapToDouble(f.value()).average().orElse(Double.NaN);
   }
 
   /** The durability settings that differ between A's and B's runs of the same workload and size. */
@@ -113,6 +160,12 @@ public final class Comparison {
       new Column<>("Profile", -14, Row::profile), new Column<>("A time(s)", 14, r -> meanSigma(r.meanSecA(), r.sigmaSecA())),
       new Column<>("B time(s)", 14, r -> meanSigma(r.meanSecB(), r.sigmaSecB())), Column.of("Time B/A", 10, "%.3f", Row::timeRatio),
       Column.of("Thruput B/A", 12, "%.3f", Row::throughputRatio), new Column<>("Latency B/A", 12, r -> ratio(r.latencyRatio(), "%.3f", "-")));
+
+  /** compare-utilization.csv's and compare.html's utilization columns. */
+  public static final List<Column<UtilizationRow>> UTILIZATION = List.of(new Column<>("workload", 0, UtilizationRow::workload),
+      new Column<>("profile", 0, UtilizationRow::profile), new Column<>("figure", 0, UtilizationRow::figure),
+      Column.of("a", 0, "%.2f", UtilizationRow::a), Column.of("b", 0, "%.2f", UtilizationRow::b),
+      new Column<>("b_over_a", 0, r -> ratio(r.ratio(), "%.3f", "")));
 
   /** compare.csv's columns. */
   public static final List<Column<Row>> CSV = List.of(new Column<>("workload", 0, Row::workload),

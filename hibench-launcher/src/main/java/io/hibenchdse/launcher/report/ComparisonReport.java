@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import org.apache.velocity.VelocityContext;
 
 /** A comparison in every form: the console table, compare.csv, compare.json and compare.html with its ratio chart. */
@@ -22,6 +23,7 @@ public final class ComparisonReport {
     Files.createDirectories(out);
     CsvTable.write(Comparison.CSV, c.rows(), out.resolve("compare.csv"));
     JsonTable.write(c.rows(), out.resolve("compare.json"));
+    CsvTable.write(Comparison.UTILIZATION, c.utilization(), out.resolve("compare-utilization.csv"));
     VelocityContext context = new VelocityContext();
     context.put("a", c.a().toString());
     context.put("b", c.b().toString());
@@ -29,6 +31,8 @@ public final class ComparisonReport {
     context.put("differences", c.differences());
     context.put("header", HtmlReport.headings(Comparison.HTML));
     context.put("rows", HtmlReport.cells(Comparison.HTML, c.rows()));
+    context.put("utilizationHeader", List.of("Workload", "Profile", "All hosts' mean or sum", "A", "B", "B/A"));
+    context.put("utilization", HtmlReport.cells(Comparison.UTILIZATION, c.utilization()));
     context.put("chart", HtmlReport.chart(ReportCharts.ratios(c.rows()), out.resolve(HtmlReport.CHARTS), "ratios",
         "B's mean time and mean throughput as ratios of A's; the line at 1 is parity"));
     HtmlReport.render("io/hibenchdse/launcher/report/compare.html.vm", context, out.resolve("compare.html"));

@@ -90,7 +90,11 @@ public final class HtmlReport {
       sectionCharts.add(chart(ReportCharts.throughputPerRun(workload, runs), charts, workload + "-throughput",
           "Throughput of every measured run"));
       sectionCharts.addAll(workloadCharts(workload, runs, charts));
-      List<Table> tables = new ArrayList<>();
+      List<Table> tables = new ArrayList<>(UtilizationReport.tables(runs));
+      for (JFreeChart c : UtilizationReport.charts(workload, runs.get(runs.size() - 1), dir)) {
+        sectionCharts.add(chart(c, charts, workload + "-" + c.getTitle().getText().replaceFirst(".*: ", "") + "-utilization",
+            "What each host used over the last run's time, the run's phases shaded"));
+      }
       ServingTables serving = ServingTables.of(runs);
       if (serving != null) {
         tables.add(new Table("The phase: means over the runs, sigma their standard deviation; the mean latency is"

@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher.suite;
 
+import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.monitor.Hosts;
@@ -55,7 +56,10 @@ public final class RunMonitor implements AutoCloseable {
       return new Finished(series, List.of());
     }
     SeriesCsv.write(series, reportDir.resolve(DIR), name);
-    List<RunResult> amended = Results.amendSince(reportDir, mark, r -> r.utilization(series.over(r.startMs, r.endMs)));
+    List<RunResult> amended = Results.amendSince(reportDir, mark, r -> {
+      r.configuration.put(HibenchConfigKeys.MONITOR_SERIES, name);
+      return r.utilization(series.over(r.startMs, r.endMs));
+    });
     return new Finished(series, amended);
   }
 
@@ -73,6 +77,7 @@ public final class RunMonitor implements AutoCloseable {
         if (a.startMs == r.startMs && a.endMs == r.endMs && java.util.Objects.equals(a.type, r.type)) {
           r.utilization.clear();
           r.utilization.putAll(a.utilization);
+          r.configuration.put(HibenchConfigKeys.MONITOR_SERIES, a.configuration.get(HibenchConfigKeys.MONITOR_SERIES));
         }
       }
     }
