@@ -138,7 +138,7 @@ class HtmlReportTest {
       hibench("compare", report.toString(), report.toString(), "--out", dir.resolve("compare").toString());
       HeadlessChromium.Page page = chromium.open(report.resolve("index.html"));
       assertEquals(List.of(), page.errors(), "errors while loading index.html");
-      assertEquals(6, page.images().size());
+      assertEquals(12, page.images().size());
       for (int[] size : page.images()) {
         assertTrue(size[0] == 900 && size[1] == 480, "an image of " + size[0] + "x" + size[1]);
       }
@@ -165,14 +165,15 @@ class HtmlReportTest {
       assertTrue(section.contains("<tr><td>tiny</td>") && section.contains("<tr><td>small</td>"), workload + " rows");
     }
     try (var files = Files.list(report.resolve("charts"))) {
-      assertEquals(List.of("dfsioe-write-scaling", "dfsioe-write-small-slots", "dfsioe-write-throughput", "dfsioe-write-tiny-slots",
-          "sort-scaling", "sort-throughput"),
+      assertEquals(List.of("dfsioe-write-CPU-utilization", "dfsioe-write-disk-utilization", "dfsioe-write-network-utilization",
+          "dfsioe-write-scaling", "dfsioe-write-small-slots", "dfsioe-write-throughput", "dfsioe-write-tiny-slots",
+          "sort-CPU-utilization", "sort-disk-utilization", "sort-network-utilization", "sort-scaling", "sort-throughput"),
           files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".png")).map(n -> n.replace(".png", "")).sorted().toList());
     }
     try (HeadlessChromium chromium = HeadlessChromium.start()) {
       HeadlessChromium.Page page = chromium.open(report.resolve("index.html"));
       assertEquals(List.of(), page.errors());
-      assertEquals(6, page.images().size());
+      assertEquals(12, page.images().size());
       page.images().forEach(size -> assertTrue(size[0] == 900 && size[1] == 480, size[0] + "x" + size[1]));
     }
   }

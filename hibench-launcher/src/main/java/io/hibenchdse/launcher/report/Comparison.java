@@ -123,7 +123,7 @@ public final class Comparison {
   private static Map<String, Double> meanLatency(List<Measurement> runs) {
     Map<String, DescriptiveStatistics> stats = new LinkedHashMap<>();
     for (Measurement m : runs) {
-      if ("ycsb".equals(m.result().workload)) {
+      if (m.serving()) {
         stats.computeIfAbsent(key(m.workload(), m.scale()), k -> new DescriptiveStatistics())
             .addValue(m.result().metrics(YcsbMetrics.class).meanUs);
       }

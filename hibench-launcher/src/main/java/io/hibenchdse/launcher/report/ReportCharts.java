@@ -2,6 +2,7 @@ package io.hibenchdse.launcher.report;
 
 import io.hibenchdse.dfsio.DfsioeMetrics;
 import io.hibenchdse.launcher.suite.Measurement;
+import io.hibenchdse.ycsb.YcsbMetrics;
 import io.hibenchdse.tpcxhs.TpcxHsMetrics;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -85,16 +86,18 @@ public final class ReportCharts {
     return styled(chart);
   }
 
-  /** Each measured run's throughput, in the order the runs ran, per profile. */
+  /** Each measured run's throughput, in the order the runs ran, per profile: a serving phase's in operations a second. */
   static JFreeChart throughputPerRun(String workload, List<Measurement> runs) {
     DefaultCategoryDataset data = new DefaultCategoryDataset();
     Map<String, Integer> seen = new LinkedHashMap<>();
+    boolean serving = runs.stream().allMatch(Measurement::serving);
     for (Measurement m : runs) {
       int n = seen.merge(m.scale(), 1, Integer::sum);
-      data.addValue(m.result().throughputBytesPerSec / MB, m.scale(), m.scale() + " #" + n);
+      data.addValue(serving ? m.result().metrics(YcsbMetrics.class).throughputOpsPerSec : m.result().throughputBytesPerSec / MB,
+          m.scale(), m.scale() + " #" + n);
     }
-    return styled(ChartFactory.createBarChart(workload + ": throughput per run", "Run", "Throughput (MB/s)", data,
-        PlotOrientation.VERTICAL, true, false, false));
+    return styled(ChartFactory.createBarChart(workload + ": throughput per run", "Run", serving ? "Throughput (operations/s)"
+        : "Throughput (MB/s)", data, PlotOrientation.VERTICAL, true, false, false));
   }
 
   /**

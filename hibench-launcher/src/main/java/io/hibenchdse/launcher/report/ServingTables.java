@@ -37,7 +37,7 @@ final class ServingTables {
 
   /** The tables of a workload's runs, or null when they are not YCSB's. */
   static ServingTables of(List<Measurement> runs) {
-    return runs.isEmpty() || !"ycsb".equals(runs.get(0).result().workload) ? null : new ServingTables(runs);
+    return runs.isEmpty() || !runs.get(0).serving() ? null : new ServingTables(runs);
   }
 
   List<List<String>> phases() {

@@ -1,7 +1,10 @@
 package io.hibenchdse.launcher.report;
 
+import static io.hibenchdse.launcher.report.HtmlReport.fmt;
+
 import io.hibenchdse.launcher.suite.Measurement;
 import io.hibenchdse.launcher.suite.Profile;
+import io.hibenchdse.ycsb.YcsbMetrics;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,7 +22,12 @@ public final class Summary {
   /** One row: a workload at one data size. */
   public record Row(String workload, String profile, int runs, double dataBytes, double meanSec,
       double sigmaSec, double sigmaPct, double dataDeltaPct, double timeDeltaPct,
-      double meanThroughputBytesPerSec) {}
+      double meanThroughputBytesPerSec, double meanOpsPerSec) {
+    /** The throughput as the page gives it: MB/s, or a serving phase's operations a second. */
+    String throughput() {
+      return Double.isNaN(meanOpsPerSec) ? fmt("%.2f MB/s", meanThroughputBytesPerSec / MB) : fmt("%.0f ops/s", meanOpsPerSec);
+    }
+  }
 
   private Summary() {}
 
@@ -34,10 +42,14 @@ public final class Summary {
       DescriptiveStatistics time = new DescriptiveStatistics();
       DescriptiveStatistics data = new DescriptiveStatistics();
       DescriptiveStatistics tput = new DescriptiveStatistics();
+      DescriptiveStatistics ops = new DescriptiveStatistics();
       for (Measurement m : group) {
         time.addValue(m.result().durationSec);
         data.addValue(m.result().inputBytes);
         tput.addValue(m.result().throughputBytesPerSec);
+        if (m.serving()) {
+          ops.addValue(m.result().metrics(YcsbMetrics.class).throughputOpsPerSec);
+        }
       }
       Measurement first = group.get(0);
       double mean = time.getMean();
@@ -46,7 +58,7 @@ public final class Summary {
       double[] base = baseline.computeIfAbsent(first.workload(), k -> new double[] {data.getMean(), mean});
       rows.add(new Row(first.workload(), first.scale(), group.size(), data.getMean(), mean,
           sigma, 100 * sigma / mean, 100 * (data.getMean() / base[0] - 1), 100 * (mean / base[1] - 1),
-          tput.getMean()));
+          tput.getMean(), ops.getN() == 0 ? Double.NaN : ops.getMean()));
     }
     return rows;
   }
@@ -65,13 +77,14 @@ public final class Summary {
       Column.of("data_bytes", 0, "%.0f", Row::dataBytes), Column.of("mean_s", 0, "%.3f", Row::meanSec),
       Column.of("sigma_s", 0, "%.3f", Row::sigmaSec), Column.of("sigma_pct", 0, "%.2f", Row::sigmaPct),
       Column.of("data_delta_pct", 0, "%.2f", Row::dataDeltaPct), Column.of("time_delta_pct", 0, "%.2f", Row::timeDeltaPct),
-      Column.of("throughput_bytes_per_s", 0, "%.0f", Row::meanThroughputBytesPerSec));
+      Column.of("throughput_bytes_per_s", 0, "%.0f", Row::meanThroughputBytesPerSec),
+      new Column<>("throughput_ops_per_s", 0, r -> Double.isNaN(r.meanOpsPerSec()) ? "" : fmt("%.1f", r.meanOpsPerSec())));
 
   /** The report page's overview, a row per workload and size. */
   static final List<Column<Row>> HTML_OVERVIEW = List.of(new Column<>("Workload", 0, Row::workload),
       new Column<>("Profile", 0, Row::profile), Column.of("Data size (MB)", 0, "%.3f", r -> r.dataBytes() / MB),
       Column.of("Runs", 0, "%d", Row::runs), Column.of("Mean time (s)", 0, "%.3f", Row::meanSec),
-      Column.of("Sigma (%)", 0, "%.1f", Row::sigmaPct), Column.of("Throughput (MB/s)", 0, "%.2f", r -> r.meanThroughputBytesPerSec() / MB));
+      Column.of("Sigma (%)", 0, "%.1f", Row::sigmaPct), new Column<>("Throughput", 0, Row::throughput));
 
   /** A workload's table on the report page, a row per size. */
   static final List<Column<Row>> HTML_WORKLOAD = List.of(new Column<>("Profile", 0, Row::profile),
@@ -79,5 +92,5 @@ public final class Summary {
       Column.of("Mean time (s)", 0, "%.3f", Row::meanSec), Column.of("Sigma (s)", 0, "%.3f", Row::sigmaSec),
       Column.of("Sigma (%)", 0, "%.1f", Row::sigmaPct), Column.of("Data delta (%)", 0, "%+.2f", Row::dataDeltaPct),
       Column.of("Time delta (%)", 0, "%+.2f", Row::timeDeltaPct),
-      Column.of("Throughput (MB/s)", 0, "%.2f", r -> r.meanThroughputBytesPerSec() / MB));
+      new Column<>("Throughput", 0, Row::throughput));
 }

@@ -23,6 +23,11 @@ public record Measurement(String workload, Profile profile, RunResult result) {
     return result.configuration.getOrDefault(HibenchConfigKeys.SCALE, profile.label());
   }
 
+  /** Whether it is a serving phase (YCSB's), whose throughput is operations a second. */
+  public boolean serving() {
+    return "ycsb".equals(result.workload);
+  }
+
   /**
    * The suite's runs in a report directory's {@code hibench.jsonl} (records of other runs left
    * out), smallest profile (and within it the smallest data) first: it is each workload's baseline.

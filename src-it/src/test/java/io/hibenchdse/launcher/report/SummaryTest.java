@@ -79,11 +79,29 @@ class SummaryTest {
   void summaryCsvAndJsonAreExactlyTheRows() throws Exception {
     SummaryReport.write(List.of(run("sort", Profile.TINY, 1_000, 10), run("sort", Profile.TINY, 1_000, 14),
         run("sort", Profile.SMALL, 3_000, 24)), dir);
-    assertEquals(List.of("workload,profile,runs,data_bytes,mean_s,sigma_s,sigma_pct,data_delta_pct,time_delta_pct,throughput_bytes_per_s",
-        "sort,tiny,2,1000,12.000,2.828,23.57,0.00,0.00,86", "sort,small,1,3000,24.000,0.000,0.00,200.00,100.00,125"),
+    assertEquals(List.of("workload,profile,runs,data_bytes,mean_s,sigma_s,sigma_pct,data_delta_pct,time_delta_pct,throughput_bytes_per_s,"
+        + "throughput_ops_per_s", "sort,tiny,2,1000,12.000,2.828,23.57,0.00,0.00,86,", "sort,small,1,3000,24.000,0.000,0.00,200.00,100.00,125,"),
         Files.readAllLines(dir.resolve("summary.csv")));
     String json = Files.readString(dir.resolve("summary.json"));
     assertEquals(2, json.split("\"workload\"").length - 1, json);
     assertEquals(true, json.contains("\"timeDeltaPct\" : 100.0"), json);
+  }
+
+  /** A serving phase's throughput is operations a second, as YCSB gives it; a job's, bytes a second. */
+  @Test
+  void aServingPhasesThroughputIsOperationsASecond() {
+    List<Measurement> runs = new ArrayList<>();
+    for (double opsPerSec : new double[] {1000, 1400}) {
+      Measurement m = run("ycsb-a", Profile.TINY, 1_000_000, 1);
+      m.result().workload = "ycsb";
+      m.result().metrics.put("throughputOpsPerSec", opsPerSec);
+      runs.add(m);
+    }
+    runs.add(run("wordcount", Profile.TINY, 2_000_000, 1));
+    List<Summary.Row> rows = Summary.rows(runs);
+    assertEquals(1200, rows.get(0).meanOpsPerSec(), 1e-9);
+    assertEquals("1200 ops/s", rows.get(0).throughput());
+    assertEquals(true, Double.isNaN(rows.get(1).meanOpsPerSec()));
+    assertEquals("2.00 MB/s", rows.get(1).throughput());
   }
 }
