@@ -7,6 +7,10 @@
 # step by step as `bin/hibench plan` lists them, and the tools append to report/hibench.report
 # and report/hibench.jsonl on this machine. Options are those of `bin/hibench run --help`, and
 # `--serving cassandra|hbase`: the store the ycsb-* steps run on (CASSANDRA_HOSTS, or HBASE_CONF_DIR).
+# Every measured step runs under `bin/hibench monitor`: this machine and every worker over ssh
+# (HIBENCH_MONITOR_HOSTS=h1,h2,..., else the hosts of `yarn node -list`; ssh options in
+# HIBENCH_SSH_OPTS), sampled every MONITOR_INTERVAL ms (1000; 0 turns it off), each record then
+# saying what every host used, the samples in report/monitor/.
 set -euo pipefail
 home="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 if [ -z "${HADOOP_EXECUTABLE:-}" ]; then
@@ -37,6 +41,20 @@ if grep -q '^[a-z]* ycsb [a-z]* hbase2 ' "$plan" && [ ! -f "${HBASE_CONF_DIR:-/e
   exit 2
 fi
 export HBASE_CONF_DIR="${HBASE_CONF_DIR:-/etc/hbase/conf}"
+interval="${MONITOR_INTERVAL:-1000}"
+if [ -z "${HIBENCH_MONITOR_HOSTS:-}" ] && command -v yarn >/dev/null 2>&1; then
+  HIBENCH_MONITOR_HOSTS=$(yarn node -list 2>/dev/null | awk '$2 == "RUNNING" { split($1, a, ":"); print a[1] }' | paste -sd, -)
+fi
+export HIBENCH_MONITOR_HOSTS
+echo "run-all.sh: sampling this machine${HIBENCH_MONITOR_HOSTS:+ and $HIBENCH_MONITOR_HOSTS} every $interval ms (MONITOR_INTERVAL)" >&2
+# a measured step under the monitor, its records amended with what each host used
+monitored() {
+  if [ "$kind" = measure ] && [ "$interval" != 0 ]; then
+    "$home/bin/hibench" monitor --interval "$interval" --report-dir "$dir" -- "$@"
+  else
+    "$@"
+  fi
+}
 total=$(wc -l < "$plan")
 step=0
 while read -r kind jar workload args; do
@@ -52,19 +70,19 @@ while read -r kind jar workload args; do
       cassandra-cql*) where=(-p hosts="$CASSANDRA_HOSTS" -p port="${CASSANDRA_PORT:-9042}") ;;
     esac
     # shellcheck disable=SC2086
-    "$home/bin/hibench" ycsb "$workload" $args "${where[@]}" -p hibench.report.dir="$dir" < /dev/null
+    monitored "$home/bin/hibench" ycsb "$workload" $args "${where[@]}" -p hibench.report.dir="$dir" < /dev/null
     continue
   fi
   if [ "$jar" = hive-runner ]; then
     # A HiveBench query: Hive in a JVM of its own, with the cluster's YARN and metastore
     # (HADOOP_CONF_DIR, HIVE_CONF_DIR); hive-queries/README.md has the `hive -f` equivalent.
     # shellcheck disable=SC2086
-    "$home/bin/hibench" "$workload" -D hibench.report.dir="$dir" $args < /dev/null
+    monitored "$home/bin/hibench" "$workload" -D hibench.report.dir="$dir" $args < /dev/null
     continue
   fi
   # Word splitting of HADOOP_EXECUTABLE ("dse hadoop") and of the planned arguments is intended.
   # shellcheck disable=SC2086
-  $HADOOP_EXECUTABLE jar "$(jar_of "$jar")" "$workload" -D hibench.report.dir="$dir" $args < /dev/null
+  monitored $HADOOP_EXECUTABLE jar "$(jar_of "$jar")" "$workload" -D hibench.report.dir="$dir" $args < /dev/null
 done < "$plan"
 "$home/bin/hibench" summary --report-dir "$report"
 echo "run-all.sh: results in $report/hibench.report, hibench.jsonl, summary.csv and summary.png" >&2

@@ -24,6 +24,7 @@ public final class Monitor implements AutoCloseable {
   private final List<Thread> threads = new ArrayList<>();
   private final PrintStream log;
   private volatile boolean stopped;
+  private final long startEpochMs = System.currentTimeMillis();
 
   private Monitor(long intervalMs, List<HostSource> hosts, Supplier<List<WatchedProcess>> processes, PrintStream log) {
     this.intervalMs = intervalMs;
@@ -85,6 +86,11 @@ public final class Monitor implements AutoCloseable {
 
   private void readProcesses() {
     for (WatchedProcess p : processes.get()) {
+      if (!series.known(p.name())) {
+        // a process started while sampling counts from its start, not from its first reading
+        p.handle().info().startInstant().filter(start -> start.toEpochMilli() >= startEpochMs)
+            .ifPresent(start -> series.add(p, ProcessCounters.zero(start.toEpochMilli() * 1_000_000L)));
+      }
       ProcessCounters c = ProcessCounters.read(p.handle(), p.withDescendants());
       if (c != null) {
         series.add(p, c);

@@ -50,6 +50,11 @@ record ProcessCounters(long epochNanos, Map<Long, long[]> perPid, long rssKb) {
     return perPid.isEmpty() ? null : new ProcessCounters(now, perPid, rss);
   }
 
+  /** The counters of a process at its start: nothing used yet. */
+  static ProcessCounters zero(long epochNanos) {
+    return new ProcessCounters(epochNanos, Map.of(), 0);
+  }
+
   /** What the process and its descendants used from {@code earlier} to these counters. */
   ProcessFigures since(ProcessCounters earlier, String name, long pid, double ticksPerSec, int cores) {
     double sec = (epochNanos - earlier.epochNanos) / 1e9;

@@ -48,6 +48,11 @@ public final class Series {
     }
   }
 
+  /** Whether {@code name} has been read before. */
+  synchronized boolean known(String name) {
+    return lastProcess.containsKey(name);
+  }
+
   synchronized void add(WatchedProcess p, ProcessCounters now) {
     ProcessCounters before = lastProcess.put(p.name(), now);
     if (before != null && now.epochNanos() > before.epochNanos()) {

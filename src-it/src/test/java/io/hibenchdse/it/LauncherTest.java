@@ -248,6 +248,14 @@ class LauncherTest {
     assertEquals(2, lines.size(), lines.toString());
     assertTrue(lines.get(1).startsWith("HadoopWordcount "), lines.get(1));
     assertEquals(1, Files.readAllLines(report.resolve("prepare").resolve(Results.JSON_FILE)).size());
+    // the measured step ran under bin/hibench monitor: its record says what this machine and the command used
+    List<String> measured = Files.readAllLines(report.resolve(Results.JSON_FILE));
+    io.hibenchdse.monitor.Utilization u = JsonLinesExporter.fromJson(measured.get(0)).utilization(io.hibenchdse.monitor.Utilization.class);
+    assertEquals(1, u.hosts().size(), u.toString());
+    assertTrue(u.processes().get("command").cpuPct() > 0, u.toString());
+    try (var samples = Files.list(report.resolve("monitor"))) {
+      assertEquals(2, samples.count(), "the step's hosts and processes CSV");
+    }
     List<String> summary = Files.readAllLines(report.resolve("summary.csv"));
     assertEquals(2, summary.size(), summary.toString());
     assertTrue(summary.get(1).startsWith("wordcount,tiny,1,"), summary.toString());
