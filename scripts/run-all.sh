@@ -43,7 +43,8 @@ fi
 export HBASE_CONF_DIR="${HBASE_CONF_DIR:-/etc/hbase/conf}"
 interval="${MONITOR_INTERVAL:-1000}"
 if [ -z "${HIBENCH_MONITOR_HOSTS:-}" ] && command -v yarn >/dev/null 2>&1; then
-  HIBENCH_MONITOR_HOSTS=$(yarn node -list 2>/dev/null | awk '$2 == "RUNNING" { split($1, a, ":"); print a[1] }' | paste -sd, -)
+  # a ResourceManager that does not answer leaves the workers unsampled, not the run stopped
+  HIBENCH_MONITOR_HOSTS=$( (timeout 30 yarn node -list 2>/dev/null || true) | awk '$2 == "RUNNING" { split($1, a, ":"); print a[1] }' | paste -sd, -)
 fi
 export HIBENCH_MONITOR_HOSTS
 echo "run-all.sh: sampling this machine${HIBENCH_MONITOR_HOSTS:+ and $HIBENCH_MONITOR_HOSTS} every $interval ms (MONITOR_INTERVAL)" >&2

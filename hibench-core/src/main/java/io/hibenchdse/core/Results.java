@@ -66,7 +66,8 @@ public final class Results {
   /**
    * Rewrites the records added to {@code dir}'s hibench.jsonl since {@code mark} as {@code amend}
    * changes them (a monitor adds what each run used); the file is replaced whole, so a reader never
-   * sees half of it. Returns the records as amended.
+   * sees half of it, and nothing else may write it meanwhile (the suite and run-all.sh run one step
+   * at a time). A line this version cannot read is kept as it was. Returns the records as amended.
    */
   public static List<RunResult> amendSince(Path dir, long mark, Function<RunResult, RunResult> amend) throws IOException {
     Path json = dir.resolve(JSON_FILE);
@@ -77,18 +78,30 @@ public final class Results {
     byte[] all = Files.readAllBytes(json);
     StringBuilder tail = new StringBuilder();
     for (String line : new String(all, (int) mark, all.length - (int) mark, StandardCharsets.UTF_8).split("\n")) {
-      if (!line.trim().isEmpty()) {
-        RunResult r = amend.apply(JsonLinesExporter.fromJson(line));
-        amended.add(r);
-        tail.append(JsonLinesExporter.toJson(r)).append('\n');
+      if (line.trim().isEmpty()) {
+        continue;
       }
+      RunResult r;
+      try {
+        r = JsonLinesExporter.fromJson(line);
+      } catch (IOException e) {
+        tail.append(line).append('\n'); // not a record this version reads: kept as it was
+        continue;
+      }
+      r = amend.apply(r);
+      amended.add(r);
+      tail.append(JsonLinesExporter.toJson(r)).append('\n');
     }
     Path tmp = json.resolveSibling(JSON_FILE + ".tmp");
-    try (OutputStream out = Files.newOutputStream(tmp)) {
-      out.write(all, 0, (int) mark);
-      out.write(tail.toString().getBytes(StandardCharsets.UTF_8));
+    try {
+      try (OutputStream out = Files.newOutputStream(tmp)) {
+        out.write(all, 0, (int) mark);
+        out.write(tail.toString().getBytes(StandardCharsets.UTF_8));
+      }
+      Files.move(tmp, json, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      Files.deleteIfExists(tmp);
     }
-    Files.move(tmp, json, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     return amended;
   }
 

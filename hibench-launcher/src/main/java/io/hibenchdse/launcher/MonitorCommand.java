@@ -3,6 +3,7 @@ package io.hibenchdse.launcher;
 import io.hibenchdse.core.UsageException;
 import io.hibenchdse.launcher.suite.RunMonitor;
 import io.hibenchdse.monitor.Hosts;
+import io.hibenchdse.monitor.Monitor;
 import io.hibenchdse.monitor.Utilization;
 import io.hibenchdse.monitor.UtilizationJson;
 import io.hibenchdse.monitor.UtilizationTable;
@@ -52,8 +53,10 @@ final class MonitorCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (intervalMs < 10) {
-      throw new UsageException("--interval must be at least 10 ms, not " + intervalMs);
+    try {
+      Monitor.checkedInterval(intervalMs);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--interval " + e.getMessage());
     }
     List<String> workers = hosts != null ? hosts : fromEnvironment();
     try {
@@ -62,7 +65,7 @@ final class MonitorCommand implements Callable<Integer> {
       throw new UsageException("--hosts: " + e.getMessage());
     }
     AtomicReference<Process> started = new AtomicReference<>();
-    RunMonitor monitor = RunMonitor.start(intervalMs, workers,
+    RunMonitor monitor = RunMonitor.start(intervalMs, notSampled -> Hosts.of(workers, notSampled),
         () -> started.get() == null ? List.of() : List.of(new WatchedProcess("command", started.get().toHandle(), true)), reportDir, out);
     int status;
     try {

@@ -13,6 +13,7 @@ import io.hibenchdse.launcher.report.SummaryReport;
 import io.hibenchdse.launcher.suite.Measurement;
 import io.hibenchdse.launcher.suite.SuiteExecution;
 import io.hibenchdse.launcher.suite.SuiteOptions;
+import io.hibenchdse.monitor.Monitor;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -90,8 +91,12 @@ final class RunCommand implements Callable<Integer> {
     if (Files.exists(workDir) && !Files.isDirectory(workDir)) {
       throw new UsageException("--work-dir " + workDir + " is a file, not a directory");
     }
-    if (monitorIntervalMs != 0 && monitorIntervalMs < 10) {
-      throw new UsageException("--monitor-interval must be 0 (not sampled) or at least 10 ms, not " + monitorIntervalMs);
+    if (monitorIntervalMs != 0) {
+      try {
+        Monitor.checkedInterval(monitorIntervalMs);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException("--monitor-interval must be 0 (not sampled) or " + e.getMessage());
+      }
     }
     List<SuiteOptions.PlannedStep> plan = options.plan(deployment);
     File scratch = workDir.resolve("run-" + System.currentTimeMillis()).toFile();
@@ -105,7 +110,7 @@ final class RunCommand implements Callable<Integer> {
       List<String> all = spec.commandLine().getParseResult().originalArgs();
       conf.set(HibenchConfigKeys.SUITE_COMMAND, command(all.subList(all.indexOf(spec.name()) + 1, all.size())));
       out.println("hibench run: " + running.describe());
-      try (SuiteExecution execution = new SuiteExecution(conf, scratch, reportDir, dropCaches, out, running.servingCluster(),
+      try (SuiteExecution execution = new SuiteExecution(conf, scratch, reportDir, dropCaches, out, running,
           monitorIntervalMs)) {
         int status = execution.run(plan, measurements);
         if (status != 0) {

@@ -42,12 +42,17 @@ record HostCounters(long epochNanos, long[] cpu, long contextSwitches, long memT
       }
     }
     long[] net = new long[4];
+    Set<String> interfaces = new HashSet<>(r.interfaces());
     for (String line : r.netDev().split("\n")) {
       int colon = line.indexOf(':');
       if (colon < 0 || line.contains("|")) {
         continue;
       }
-      boolean loopback = line.substring(0, colon).trim().equals("lo");
+      String name = line.substring(0, colon).trim();
+      boolean loopback = name.equals("lo");
+      if (!loopback && !interfaces.contains(name)) {
+        continue;
+      }
       String[] f = line.substring(colon + 1).trim().split("\\s+");
       net[loopback ? 2 : 0] += Long.parseLong(f[0]); // bytes received
       net[loopback ? 3 : 1] += Long.parseLong(f[8]); // bytes sent

@@ -28,13 +28,20 @@ public final class Hosts {
    */
   public static List<HostSource> of(List<String> workers, Map<String, String> notSampled) {
     List<HostSource> sources = new ArrayList<>();
+    String self = "localhost";
     try {
-      sources.add(new LocalHost());
+      LocalHost local = new LocalHost();
+      sources.add(local);
+      self = local.host();
     } catch (IOException e) {
       notSampled.put("localhost", e.getMessage());
     }
     for (String w : checked(workers)) {
-      sources.add(new SshHost(w));
+      String name = w.replaceFirst("^.*@", "").replaceFirst(":\\d+$", "");
+      // this machine, as yarn node -list names it where it runs a NodeManager too: sampled once
+      if (!name.equalsIgnoreCase(self) && !name.equals("localhost") && !name.startsWith("127.")) {
+        sources.add(new SshHost(w));
+      }
     }
     return sources;
   }

@@ -13,7 +13,8 @@ public final class LocalHost implements HostSource {
   private final Path proc;
   private final String name;
   private final List<String> disks;
-  private volatile boolean closed;
+  private final List<String> interfaces;
+  private final java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);
 
   /** This machine, or an IOException saying why it cannot be sampled (no {@code /proc}: not Linux). */
   public LocalHost() throws IOException {
@@ -22,6 +23,11 @@ public final class LocalHost implements HostSource {
 
   /** The machine whose proc and sysfs block directories these are. */
   LocalHost(Path proc, Path sysBlock) throws IOException {
+    this(proc, sysBlock, Path.of("/sys/class/net"));
+  }
+
+  /** The machine whose proc, sysfs block and sysfs network directories these are. */
+  LocalHost(Path proc, Path sysBlock, Path sysNet) throws IOException {
     if (!Files.isReadable(proc.resolve("stat"))) {
       throw new IOException("not sampled: no " + proc.resolve("stat") + " (not Linux)");
     }
@@ -29,6 +35,22 @@ public final class LocalHost implements HostSource {
     Path hostname = proc.resolve("sys/kernel/hostname");
     name = Files.isReadable(hostname) ? Files.readString(hostname).trim() : "localhost";
     disks = physicalDisks(sysBlock);
+    interfaces = countedInterfaces(sysNet, proc.resolve("net/vlan"));
+  }
+
+  /**
+   * The interfaces whose traffic counts: not loopback (counted apart), bridges, bonds, VLANs or ifb
+   * devices (traffic shaping's), each of which carries what another interface counts already.
+   */
+  static List<String> countedInterfaces(Path sysNet, Path vlans) throws IOException {
+    if (!Files.isDirectory(sysNet)) {
+      return List.of();
+    }
+    try (Stream<Path> all = Files.list(sysNet)) {
+      return all.filter(i -> !Files.exists(i.resolve("bridge")) && !Files.exists(i.resolve("bonding")))
+          .map(i -> i.getFileName().toString())
+          .filter(n -> !n.equals("lo") && !n.startsWith("ifb") && !Files.exists(vlans.resolve(n))).sorted().toList();
+    }
   }
 
   /** This machine's whole physical disks, whose I/O the monitor counts. */
@@ -56,32 +78,27 @@ public final class LocalHost implements HostSource {
     long now = EpochClock.nanos();
     return new ProcReading(name, now, Files.readString(proc.resolve("stat")), Files.readString(proc.resolve("meminfo")),
         Files.readString(proc.resolve("net/dev")), Files.readString(proc.resolve("diskstats")),
-        Files.readString(proc.resolve("loadavg")), disks);
+        Files.readString(proc.resolve("loadavg")), disks, interfaces);
   }
 
   @Override
   public void stream(long intervalMs, Consumer<ProcReading> sink) throws IOException {
     long next = System.nanoTime();
-    while (!closed) {
+    while (closed.getCount() > 0) {
       sink.accept(read());
       next += intervalMs * 1_000_000L;
-      long waitNanos = next - System.nanoTime();
-      if (waitNanos > 0) {
-        try {
-          Thread.sleep(waitNanos / 1_000_000L, (int) (waitNanos % 1_000_000L));
-        } catch (InterruptedException e) {
-          if (closed) {
-            return;
-          }
-          Thread.currentThread().interrupt();
-          throw new InterruptedIOException("monitor: interrupted");
-        }
+      try {
+        // a wait that close() ends: an interrupt would cut a /proc read short
+        closed.await(Math.max(0, next - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InterruptedIOException("monitor: interrupted");
       }
     }
   }
 
   @Override
   public void close() {
-    closed = true;
+    closed.countDown();
   }
 }

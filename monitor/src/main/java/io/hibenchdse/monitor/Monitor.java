@@ -20,17 +20,46 @@ public final class Monitor implements AutoCloseable {
   private final long intervalMs;
   private final List<HostSource> hosts;
   private final Supplier<List<WatchedProcess>> processes;
-  private final Series series = new Series(TICKS_PER_SEC, Runtime.getRuntime().availableProcessors());
+  private final Series series = new Series(TICKS_PER_SEC, cores());
   private final List<Thread> threads = new ArrayList<>();
   private final PrintStream log;
+  private final java.util.concurrent.CountDownLatch stopping = new java.util.concurrent.CountDownLatch(1);
   private volatile boolean stopped;
-  private final long startEpochMs = System.currentTimeMillis();
+  /** When sampling began, in ticks since boot: a process started after it counts from its start. */
+  private final long startUptimeTicks = uptimeTicks();
 
   private Monitor(long intervalMs, List<HostSource> hosts, Supplier<List<WatchedProcess>> processes, PrintStream log) {
     this.intervalMs = intervalMs;
     this.hosts = hosts;
     this.processes = processes;
     this.log = log;
+  }
+
+  /** The cores {@code /proc/stat} counts ticks of (its {@code cpuN} lines), whatever a container's CPU quota. */
+  private static int cores() {
+    try {
+      return (int) Math.max(1, java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/stat")).stream()
+          .filter(l -> l.matches("cpu\\d+ .*")).count());
+    } catch (IOException e) {
+      return Runtime.getRuntime().availableProcessors();
+    }
+  }
+
+  private static long uptimeTicks() {
+    try {
+      return Math.round(Double.parseDouble(java.nio.file.Files.readString(java.nio.file.Path.of("/proc/uptime")).split(" ")[0])
+          * TICKS_PER_SEC);
+    } catch (IOException | RuntimeException e) {
+      return Long.MAX_VALUE;
+    }
+  }
+
+  /** Checks a sampling interval; an IllegalArgumentException says what it must be. */
+  public static long checkedInterval(long intervalMs) {
+    if (intervalMs < 10) {
+      throw new IllegalArgumentException("must be at least 10 ms, not " + intervalMs);
+    }
+    return intervalMs;
   }
 
   /**
@@ -40,9 +69,7 @@ public final class Monitor implements AutoCloseable {
    */
   public static Monitor start(long intervalMs, List<HostSource> hosts, Supplier<List<WatchedProcess>> processes, PrintStream log,
       java.util.Map<String, String> notSampled) {
-    if (intervalMs < 10) {
-      throw new IllegalArgumentException("the monitor's interval must be at least 10 ms, not " + intervalMs);
-    }
+    checkedInterval(intervalMs);
     Monitor m = new Monitor(intervalMs, List.copyOf(hosts), processes, log);
     notSampled.forEach(m.series::notSampled);
     for (HostSource h : m.hosts) {
@@ -73,26 +100,22 @@ public final class Monitor implements AutoCloseable {
     while (!stopped) {
       readProcesses();
       next += intervalMs * 1_000_000L;
-      long waitMs = (next - System.nanoTime()) / 1_000_000L;
-      if (waitMs > 0) {
-        try {
-          Thread.sleep(waitMs);
-        } catch (InterruptedException e) {
-          return;
-        }
+      try {
+        // a wait that stop() ends: an interrupt would cut a /proc read short
+        stopping.await(Math.max(0, next - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
+      } catch (InterruptedException e) {
+        return;
       }
     }
   }
 
   private void readProcesses() {
     for (WatchedProcess p : processes.get()) {
-      if (!series.known(p.name())) {
-        // a process started while sampling counts from its start, not from its first reading
-        p.handle().info().startInstant().filter(start -> start.toEpochMilli() >= startEpochMs)
-            .ifPresent(start -> series.add(p, ProcessCounters.zero(start.toEpochMilli() * 1_000_000L)));
-      }
-      ProcessCounters c = ProcessCounters.read(p.handle(), p.withDescendants());
+      ProcessCounters c = ProcessCounters.read(p.handle(), p.withDescendants(), TICKS_PER_SEC);
       if (c != null) {
+        if (!series.known(p.name()) && c.rootStartTicks() >= startUptimeTicks) {
+          series.add(p, c.atStart(TICKS_PER_SEC)); // started while sampling: from its start, not its first reading
+        }
         series.add(p, c);
       }
     }
@@ -105,6 +128,7 @@ public final class Monitor implements AutoCloseable {
   public Series stop() {
     if (!stopped) {
       stopped = true;
+      stopping.countDown();
       hosts.forEach(h -> {
         try {
           h.close();
@@ -112,7 +136,6 @@ public final class Monitor implements AutoCloseable {
           // closing a source only ends its stream
         }
       });
-      threads.forEach(Thread::interrupt);
       for (Thread t : threads) {
         try {
           t.join(2000);
@@ -131,10 +154,6 @@ public final class Monitor implements AutoCloseable {
       }
       readProcesses();
     }
-    return series;
-  }
-
-  public Series series() {
     return series;
   }
 

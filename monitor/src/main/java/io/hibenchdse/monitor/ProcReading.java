@@ -5,8 +5,10 @@ import java.util.List;
 /**
  * The text of a host's {@code /proc} files at one instant, as the host gave it: {@code stat},
  * {@code meminfo}, {@code net/dev}, {@code diskstats} and {@code loadavg}, with the host's clock
- * (epoch nanoseconds) and the whole physical disks it has (devices under {@code /sys/block} with a
- * {@code device} link: not loop, ram, zram or device-mapper devices, whose I/O a disk counts again).
+ * (epoch nanoseconds), the whole physical disks it has (devices under {@code /sys/block} with a
+ * {@code device} link: not loop, ram, zram or device-mapper devices, whose I/O a disk counts again)
+ * and the network interfaces whose traffic counts (not loopback, counted apart, nor bridges, bonds,
+ * VLANs or ifb devices, whose traffic another interface carries too).
  */
 public record ProcReading(String host, long epochNanos, String stat, String meminfo, String netDev, String diskstats,
-    String loadavg, List<String> disks) {}
+    String loadavg, List<String> disks, List<String> interfaces) {}

@@ -8,33 +8,44 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * A process's counters with every live descendant's, read from {@code /proc/PID/stat} (CPU ticks),
- * {@code /proc/PID/io} (bytes from and to storage) and {@code /proc/PID/status} (resident memory).
- * Between two readings a process that was not there in the first counts from zero: it started
- * in between. One that ended in between takes its last interval with it.
+ * A process's counters with every live descendant's, read from {@code /proc/PID/stat} (CPU ticks
+ * and the start, in ticks since boot), {@code /proc/PID/io} (bytes from and to storage) and
+ * {@code /proc/PID/status} (resident memory), with {@code /proc/uptime} then. Between two readings a
+ * process that started in between counts from zero; one that was there but not read (it was being
+ * read as it ended) counts from its next reading; one that ended takes its last interval with it.
  */
-record ProcessCounters(long epochNanos, Map<Long, long[]> perPid, long rssKb) {
-  // after the command name's closing parenthesis, /proc/PID/stat's fields 3, 4, ...: utime is 14, stime 15
+record ProcessCounters(long epochNanos, long uptimeTicks, long rootStartTicks, Map<Long, long[]> perPid, long rssKb) {
+  // after the command name's closing parenthesis, /proc/PID/stat's fields 3, 4, ...: utime 14, stime 15, starttime 22
   private static final int UTIME = 14 - 3;
   private static final int STIME = 15 - 3;
+  private static final int STARTTIME = 22 - 3;
+  private static final int TICKS = 0;
+  private static final int READ = 1;
+  private static final int WRITTEN = 2;
+  private static final int START = 3;
 
   /** The counters of {@code root} (with its descendants if {@code withDescendants}) now, or null when it has ended. */
-  static ProcessCounters read(ProcessHandle root, boolean withDescendants) {
+  static ProcessCounters read(ProcessHandle root, boolean withDescendants, double ticksPerSec) {
     Map<Long, long[]> perPid = new HashMap<>();
     long rss = 0;
     long now = EpochClock.nanos();
+    long uptime;
+    try {
+      uptime = Math.round(Double.parseDouble(Files.readString(Path.of("/proc/uptime")).split(" ")[0]) * ticksPerSec);
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
     for (ProcessHandle p : (Iterable<ProcessHandle>) Stream.concat(Stream.of(root), withDescendants ? root.descendants() : Stream.empty())::iterator) {
       Path dir = Path.of("/proc", Long.toString(p.pid()));
       try {
         String stat = Files.readString(dir.resolve("stat"));
         String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        long ticks = Long.parseLong(f[UTIME]) + Long.parseLong(f[STIME]);
-        long[] io = {0, 0};
+        long[] c = {Long.parseLong(f[UTIME]) + Long.parseLong(f[STIME]), 0, 0, Long.parseLong(f[STARTTIME])};
         for (String line : Files.readAllLines(dir.resolve("io"))) {
           if (line.startsWith("read_bytes:")) {
-            io[0] = Long.parseLong(line.substring(11).trim());
+            c[READ] = Long.parseLong(line.substring(11).trim());
           } else if (line.startsWith("write_bytes:")) {
-            io[1] = Long.parseLong(line.substring(12).trim());
+            c[WRITTEN] = Long.parseLong(line.substring(12).trim());
           }
         }
         for (String line : Files.readAllLines(dir.resolve("status"))) {
@@ -42,17 +53,19 @@ record ProcessCounters(long epochNanos, Map<Long, long[]> perPid, long rssKb) {
             rss += Long.parseLong(line.substring(6).trim().split("\\s+")[0]);
           }
         }
-        perPid.put(p.pid(), new long[] {ticks, io[0], io[1]});
+        perPid.put(p.pid(), c);
       } catch (IOException | RuntimeException e) {
-        // ended while read: its last interval goes with it
+        // ended while read
       }
     }
-    return perPid.isEmpty() ? null : new ProcessCounters(now, perPid, rss);
+    long[] rootCounters = perPid.get(root.pid());
+    return rootCounters == null ? null : new ProcessCounters(now, uptime, rootCounters[START], perPid, rss);
   }
 
-  /** The counters of a process at its start: nothing used yet. */
-  static ProcessCounters zero(long epochNanos) {
-    return new ProcessCounters(epochNanos, Map.of(), 0);
+  /** The counters of the root process at its start (nothing used yet), as its first reading's clock tells it. */
+  ProcessCounters atStart(double ticksPerSec) {
+    long sinceStart = Math.round((uptimeTicks - rootStartTicks) / ticksPerSec * 1e9);
+    return new ProcessCounters(epochNanos - sinceStart, rootStartTicks, rootStartTicks, Map.of(), 0);
   }
 
   /** What the process and its descendants used from {@code earlier} to these counters. */
@@ -60,12 +73,16 @@ record ProcessCounters(long epochNanos, Map<Long, long[]> perPid, long rssKb) {
     double sec = (epochNanos - earlier.epochNanos) / 1e9;
     long[] d = new long[3];
     perPid.forEach((p, now) -> {
-      long[] before = earlier.perPid.getOrDefault(p, new long[3]);
+      long[] before = earlier.perPid.get(p);
+      if (before == null) {
+        // new since then: from zero; there then but not read: from now on
+        before = now[START] >= earlier.uptimeTicks ? new long[4] : now;
+      }
       for (int i = 0; i < 3; i++) {
         d[i] += Math.max(0, now[i] - before[i]);
       }
     });
-    return new ProcessFigures(name, pid, 100 * d[0] / ticksPerSec / sec / cores, rssKb / 1024.0, d[1] / 1024.0 / sec,
-        d[2] / 1024.0 / sec, sec);
+    return new ProcessFigures(name, pid, 100 * d[TICKS] / ticksPerSec / sec / cores, rssKb / 1024.0, d[READ] / 1024.0 / sec,
+        d[WRITTEN] / 1024.0 / sec, sec);
   }
 }

@@ -26,8 +26,10 @@ public final class SshHost implements HostSource {
 
   private final String host;
   private final List<String> options;
-  private volatile Process process;
-  private volatile boolean closed;
+  private Process process;
+  private boolean closed;
+  /** This machine's clock less the worker's, from the first reading: the worker's samples on this clock. */
+  private long offsetNanos = Long.MIN_VALUE;
 
   /** The worker {@code host}, reached with the options of {@code HIBENCH_SSH_OPTS}. */
   public SshHost(String host) {
@@ -50,10 +52,15 @@ public final class SshHost implements HostSource {
     return host;
   }
 
-  /** The worker's loop: the disks once, then the files between marks, the worker's clock first. */
+  /**
+   * The worker's loop: its physical disks and counted interfaces once (as {@link LocalHost} finds
+   * them), then every interval its clock and the files between marks.
+   */
   static String script(long intervalMs) {
     return "d=; for b in /sys/block/*; do [ -e \"$b/device\" ] && d=\"$d ${b##*/}\"; done; "
-        + "while :; do echo \"" + MARK + "reading $(date +%s%N)$d\"; "
+        + "n=; for i in /sys/class/net/*; do x=${i##*/}; [ -e \"$i/bridge\" ] || [ -e \"$i/bonding\" ] "
+        + "|| [ -e \"/proc/net/vlan/$x\" ] || case $x in lo|ifb*) ;; *) n=\"$n $x\";; esac; done; "
+        + "while :; do echo \"" + MARK + "reading $(date +%s%N)\"; echo \"" + MARK + "physical-disks$d\"; echo \"" + MARK + "counted-nets$n\"; "
         + "for f in stat meminfo net/dev diskstats loadavg; do echo \"" + MARK + "$f\"; cat /proc/$f || exit 3; done; "
         + "echo \"" + MARK + "end\"; sleep " + String.format(Locale.ROOT, "%.3f", intervalMs / 1000.0) + "; done";
   }
@@ -76,7 +83,12 @@ public final class SshHost implements HostSource {
   @Override
   public void stream(long intervalMs, Consumer<ProcReading> sink) throws IOException {
     Process p = new ProcessBuilder(command(intervalMs)).redirectError(ProcessBuilder.Redirect.PIPE).start();
-    process = p;
+    synchronized (this) {
+      process = p;
+      if (closed) {
+        p.destroy();
+      }
+    }
     StringBuilder errors = new StringBuilder();
     Thread stderr = new Thread(() -> {
       try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
@@ -98,20 +110,27 @@ public final class SshHost implements HostSource {
       StringBuilder current = null;
       long nanos = 0;
       List<String> disks = List.of();
+      List<String> nets = List.of();
       for (String line = in.readLine(); line != null; line = in.readLine()) {
         if (!line.startsWith(MARK)) {
           if (current != null) {
             current.append(line).append('\n');
           }
         } else if (line.startsWith(MARK + "reading ")) {
-          String[] f = line.substring(MARK.length() + 8).trim().split("\\s+");
-          nanos = Long.parseLong(f[0]);
-          disks = List.of(f).subList(1, f.length);
+          nanos = Long.parseLong(line.substring(MARK.length() + 8).trim());
+          if (offsetNanos == Long.MIN_VALUE) {
+            offsetNanos = EpochClock.nanos() - nanos;
+          }
+          nanos += offsetNanos;
           files.clear();
           current = null;
+        } else if (line.startsWith(MARK + "physical-disks")) {
+          disks = words(line.substring((MARK + "physical-disks").length()));
+        } else if (line.startsWith(MARK + "counted-nets")) {
+          nets = words(line.substring((MARK + "counted-nets").length()));
         } else if (line.equals(MARK + "end")) {
           sink.accept(new ProcReading(host, nanos, text(files, "stat"), text(files, "meminfo"), text(files, "net/dev"),
-              text(files, "diskstats"), text(files, "loadavg"), disks));
+              text(files, "diskstats"), text(files, "loadavg"), disks, nets));
           readings++;
           current = null;
         } else {
@@ -120,9 +139,10 @@ public final class SshHost implements HostSource {
         }
       }
     } catch (RuntimeException e) {
+      p.destroy();
       throw new IOException("ssh " + host + ": unreadable /proc text (" + e.getMessage() + ")", e);
     }
-    if (!closed) {
+    if (!isClosed()) {
       try {
         p.waitFor();
         stderr.join(5000); // its last line says why
@@ -137,17 +157,25 @@ public final class SshHost implements HostSource {
     }
   }
 
+  private synchronized boolean isClosed() {
+    return closed;
+  }
+
+  private static List<String> words(String text) {
+    String t = text.trim();
+    return t.isEmpty() ? List.of() : List.of(t.split("\\s+"));
+  }
+
   private static String text(Map<String, StringBuilder> files, String name) {
     StringBuilder b = files.get(name);
     return b == null ? "" : b.toString();
   }
 
   @Override
-  public void close() {
+  public synchronized void close() {
     closed = true;
-    Process p = process;
-    if (p != null) {
-      p.destroy();
+    if (process != null) {
+      process.destroy();
     }
   }
 }

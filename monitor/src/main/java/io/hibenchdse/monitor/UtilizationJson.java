@@ -14,8 +14,4 @@ public final class UtilizationJson {
   public static void write(Utilization u, Path file) throws IOException {
     JSON.writeValue(file.toFile(), u);
   }
-
-  public static Utilization read(Path file) throws IOException {
-    return JSON.readValue(file.toFile(), Utilization.class);
-  }
 }

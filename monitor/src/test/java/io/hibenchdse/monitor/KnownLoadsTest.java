@@ -26,9 +26,18 @@ class KnownLoadsTest {
   private static final long MIB = 1 << 20;
   private static final int N_MIB = 192;
 
-  /** Where the disk loads write: the build's directory, on a real disk (not a tmpfs). */
-  @TempDir(cleanup = org.junit.jupiter.api.io.CleanupMode.ALWAYS)
+  /** Where the disk loads write: a directory in the build's, on a real disk (a tmpfs would take them in memory). */
+  @TempDir(cleanup = org.junit.jupiter.api.io.CleanupMode.ALWAYS, factory = InBuildDirectory.class)
   Path scratch;
+
+  /** Temporary directories under target/, not the system's. */
+  static final class InBuildDirectory implements org.junit.jupiter.api.io.TempDirFactory {
+    @Override
+    public Path createTempDirectory(org.junit.jupiter.api.extension.AnnotatedElementContext element,
+        org.junit.jupiter.api.extension.ExtensionContext context) throws java.io.IOException {
+      return java.nio.file.Files.createTempDirectory(java.nio.file.Files.createDirectories(Path.of("target", "known-loads")), "load");
+    }
+  }
 
   /** A child JVM that burns one core for 3 s of its own thread's CPU time, reports its process's CPU time, and waits. */
   public static void main(String[] args) throws Exception {
@@ -49,7 +58,12 @@ class KnownLoadsTest {
         "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), KnownLoadsTest.class.getName()).start();
     try {
       Monitor m = Monitor.start(200, List.of(new LocalHost()), () -> List.of(new WatchedProcess("burner", child.toHandle(), true)), System.err, Map.of());
-      String line = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8)).readLine();
+      String line;
+      try {
+        line = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8)).readLine();
+      } finally {
+        m.stop();
+      }
       Utilization u = m.stop().whole();
       double selfReported = Long.parseLong(line.split(" ")[0]) / 1e9;
       ProcessFigures p = u.processes().get("burner");
@@ -78,11 +92,15 @@ class KnownLoadsTest {
   private void assertDiskWrites(String flag) throws Exception {
     File file = scratch.resolve("load").toFile();
     Monitor m = Monitor.start(500, List.of(new LocalHost()), List::of, System.err, Map.of());
-    Process dd = new ProcessBuilder("dd", "if=/dev/zero", "of=" + file, "bs=1M", "count=" + N_MIB, flag)
-        .redirectErrorStream(true).start();
-    dd.getInputStream().readAllBytes();
-    assertEquals(0, dd.waitFor());
-    Thread.sleep(600);
+    try {
+      Process dd = new ProcessBuilder("dd", "if=/dev/zero", "of=" + file, "bs=1M", "count=" + N_MIB, flag)
+          .redirectErrorStream(true).start();
+      dd.getInputStream().readAllBytes();
+      assertEquals(0, dd.waitFor());
+      Thread.sleep(600);
+    } finally {
+      m.stop();
+    }
     HostFigures h = m.stop().whole().hosts().values().iterator().next();
     double written = h.diskWriteKBps() * 1024 * h.durationSec();
     assertEquals(N_MIB * MIB, written, 0.05 * N_MIB * MIB, "bytes written to the disks with " + flag + " (" + h + ")");
@@ -93,16 +111,20 @@ class KnownLoadsTest {
   void bytesOverALoopbackSocketBetweenTwoProcesses() throws Exception {
     try (ServerSocket server = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       Monitor m = Monitor.start(500, List.of(new LocalHost()), List::of, System.err, Map.of());
-      Process sender = new ProcessBuilder("bash", "-c",
-          "head -c " + N_MIB * MIB + " /dev/zero > /dev/tcp/127.0.0.1/" + server.getLocalPort()).start();
       long received = 0;
-      try (Socket s = server.accept(); InputStream in = s.getInputStream()) {
-        byte[] buffer = new byte[1 << 16];
-        for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
-          received += n;
+      try {
+        Process sender = new ProcessBuilder("bash", "-c",
+            "head -c " + N_MIB * MIB + " /dev/zero > /dev/tcp/127.0.0.1/" + server.getLocalPort()).start();
+        try (Socket s = server.accept(); InputStream in = s.getInputStream()) {
+          byte[] buffer = new byte[1 << 16];
+          for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+            received += n;
+          }
         }
+        assertEquals(0, sender.waitFor());
+      } finally {
+        m.stop();
       }
-      assertEquals(0, sender.waitFor());
       HostFigures h = m.stop().whole().hosts().values().iterator().next();
       assertEquals(N_MIB * MIB, received);
       double loRx = h.loRxKBps() * 1024 * h.durationSec();
@@ -117,7 +139,8 @@ class KnownLoadsTest {
   void noSamplesNoFigures() {
     Utilization u = new Series(100, 2).whole();
     assertTrue(u.hosts().isEmpty() && u.processes().isEmpty());
-    PrintStream out = new PrintStream(new java.io.ByteArrayOutputStream());
-    UtilizationTable.print(u, out);
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    UtilizationTable.print(u, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    assertEquals(2, bytes.toString(StandardCharsets.UTF_8).lines().count(), "the title and the header, no row: " + bytes);
   }
 }

@@ -86,12 +86,18 @@ class SshHostTest {
     String user = System.getProperty("user.name");
     SshHost worker = new SshHost(user + "@127.0.0.1:" + port, options);
     Monitor m = Monitor.start(500, List.of(new LocalHost(), worker), List::of, System.err, Map.of());
-    Thread.sleep(1500); // the worker's first reading is its baseline
-    Process dd = new ProcessBuilder("dd", "if=/dev/zero", "of=" + dir.resolve("load"), "bs=1M", "count=128", "oflag=direct")
-        .redirectErrorStream(true).start();
-    dd.getInputStream().readAllBytes();
-    assertEquals(0, dd.waitFor());
-    Thread.sleep(1500);
+    Path load = Files.createDirectories(Path.of("target", "known-loads")).resolve("ssh-load");
+    try {
+      Thread.sleep(1500); // the worker's first reading is its baseline
+      Process dd = new ProcessBuilder("dd", "if=/dev/zero", "of=" + load, "bs=1M", "count=128", "oflag=direct")
+          .redirectErrorStream(true).start();
+      dd.getInputStream().readAllBytes();
+      assertEquals(0, dd.waitFor());
+      Thread.sleep(1500);
+    } finally {
+      m.stop();
+      Files.deleteIfExists(load);
+    }
     Series series = m.stop();
     long from = series.hostSamples().stream().filter(s -> s.host().equals(worker.host())).mapToLong(s -> s.startMs()).min().orElseThrow();
     long to = series.hostSamples().stream().filter(s -> s.host().equals(worker.host())).mapToLong(Series.HostSample::endMs).max().orElseThrow();
@@ -117,7 +123,11 @@ class SshHostTest {
     Map<String, String> notSampled = new LinkedHashMap<>();
     Monitor m = Monitor.start(200, List.of(new LocalHost(), new SshHost(unreachable, options)), List::of,
         new PrintStream(lines, true, StandardCharsets.UTF_8), notSampled);
-    Thread.sleep(1500);
+    try {
+      Thread.sleep(1500);
+    } finally {
+      m.stop();
+    }
     Utilization u = m.stop().whole();
     assertEquals(1, u.hosts().size(), "this machine sampled: " + u.hosts().keySet());
     assertTrue(u.notSampled().get(unreachable).contains("refused"), u.notSampled().toString());

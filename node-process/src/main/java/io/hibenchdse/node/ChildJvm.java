@@ -92,9 +92,6 @@ public final class ChildJvm {
    * returns once it is gone.
    */
   public static void stop(Process process, Closeable stdin, long seconds) {
-    if (!process.isAlive()) {
-      return;
-    }
     try {
       stdin.close();
       if (!process.waitFor(seconds, TimeUnit.SECONDS)) {

@@ -51,11 +51,18 @@ class MonitoredSuiteTest {
     Process sar = sarCommand.start();
     Monitor beside = Monitor.start(1000, Hosts.of(List.of(), new HashMap<>()), List::of, System.err, Map.of());
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    int status = Hibench.run(new String[] {"run", "--benchmarks", list.toString(), "--runs", "2", "--warmup", "0", "--report-dir",
-        report.toString(), "--work-dir", dir.resolve("work").toString()}, new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
-    Series series = beside.stop();
-    new ProcessBuilder("kill", "-INT", Long.toString(sar.pid())).start().waitFor();
-    sar.waitFor();
+    int status;
+    Series series;
+    try {
+      status = Hibench.run(new String[] {"run", "--benchmarks", list.toString(), "--runs", "2", "--warmup", "0", "--report-dir",
+          report.toString(), "--work-dir", dir.resolve("work").toString()}, new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
+    } finally {
+      series = beside.stop();
+      new ProcessBuilder("kill", "-INT", Long.toString(sar.pid())).start().waitFor(); // sar prints its averages and ends
+      if (!sar.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+        sar.destroyForcibly().waitFor();
+      }
+    }
     assertEquals(0, status, out.toString(StandardCharsets.UTF_8));
 
     List<RunResult> records = new ArrayList<>();
@@ -68,7 +75,7 @@ class MonitoredSuiteTest {
       assertEquals(1, u.hosts().size(), r.type + ": " + u);
       HostFigures h = u.hosts().values().iterator().next();
       assertTrue(h.cpuUserPct() > 0 && h.memoryUsedPct() > 0 && h.durationSec() > 0.9 * r.durationSec, r.type + ": " + h);
-      assertTrue(u.processes().containsKey("launcher") && u.processes().containsKey("DataNode"), r.type + ": " + u.processes().keySet());
+      assertTrue(u.processes().containsKey("launcher") && u.processes().containsKey("DataNode 1"), r.type + ": " + u.processes().keySet());
       assertTrue(u.processes().get("launcher").cpuPct() > 0, r.type + ": " + u.processes());
       String series1 = r.configuration.get(HibenchConfigKeys.MONITOR_SERIES);
       assertTrue(Files.exists(report.resolve("monitor").resolve(series1 + "-hosts.csv")), series1);

@@ -11,9 +11,4 @@ public record ClusterDeployment(ServingStore servingStore, int replication, Writ
   public static ClusterDeployment of(ServingStore serving, Integer replication, WriteAck writeAck) {
     return new ClusterDeployment(serving, replication == null ? LocalNodes.DEFAULT_REPLICATION : replication, writeAck);
   }
-
-  @Override
-  public String kind() {
-    return "cluster";
-  }
 }

@@ -2,7 +2,10 @@ package io.hibenchdse.launcher.deployment;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import io.hibenchdse.monitor.HostSource;
+import io.hibenchdse.monitor.WatchedProcess;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -13,9 +16,6 @@ import org.apache.hadoop.conf.Configuration;
  * steps submitted by {@code scripts/run-all.sh}.
  */
 public interface Deployment {
-  /** {@code embedded} or {@code cluster}, as the console names it. */
-  String kind();
-
   /** The store YCSB's phases run on. */
   ServingStore servingStore();
 
@@ -36,8 +36,14 @@ public interface Deployment {
     /** Starts the store YCSB's phases use, when the first of them needs it. */
     ServingCluster.Starter servingCluster();
 
-    /** The JVMs of their own its servers run in (DataNodes, Cassandra nodes, HBase); none for servers in this JVM. */
-    List<ProcessHandle> serverProcesses();
+    /**
+     * The hosts a monitor samples, made anew for each monitor; a host that cannot be sampled goes
+     * into {@code notSampled} with the reason.
+     */
+    List<HostSource> hosts(Map<String, String> notSampled);
+
+    /** The processes of a run now, by name, for a monitor to sample: they come and go (Hive, YCSB's clients). */
+    List<WatchedProcess> processes();
 
     /**
      * Writes a Hadoop configuration directory for stock tools: {@code core-site.xml} and

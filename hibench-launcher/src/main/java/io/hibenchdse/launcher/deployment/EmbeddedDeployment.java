@@ -14,6 +14,9 @@ import io.hibenchdse.node.LocalNodes;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
+import io.hibenchdse.monitor.HostSource;
+import io.hibenchdse.monitor.Hosts;
+import io.hibenchdse.monitor.WatchedProcess;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -41,8 +44,10 @@ public final class EmbeddedDeployment implements Deployment {
    */
   public EmbeddedDeployment(Target target, int nodes, Integer replication, WriteAck writeAck, CommitLog commitLog,
       Map<String, String> cfsSettings, boolean secure) {
-    if (nodes < 1 || nodes > LocalNodes.MAX) {
-      throw new UsageException("--nodes must be 1 to " + LocalNodes.MAX + ", not " + nodes);
+    try {
+      LocalNodes.checked(nodes, "--nodes");
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
     }
     if (!cfsSettings.isEmpty() && target != Target.cfs) {
       throw new UsageException("--cfs needs --target cfs");
@@ -86,11 +91,6 @@ public final class EmbeddedDeployment implements Deployment {
           + ": the two stores would not do the same work");
     }
     return given;
-  }
-
-  @Override
-  public String kind() {
-    return "embedded";
   }
 
   @Override
@@ -164,9 +164,15 @@ public final class EmbeddedDeployment implements Deployment {
       return storage.describe();
     }
 
+    /** This machine: every server of the embedded default runs on it. */
     @Override
-    public List<ProcessHandle> serverProcesses() {
-      return storage.serverProcesses();
+    public List<HostSource> hosts(Map<String, String> notSampled) {
+      return Hosts.of(List.of(), notSampled);
+    }
+
+    @Override
+    public List<WatchedProcess> processes() {
+      return RunProcesses.now();
     }
 
     @Override

@@ -165,7 +165,7 @@ public final class Comparison {
   public static final List<Column<UtilizationRow>> UTILIZATION = List.of(new Column<>("workload", 0, UtilizationRow::workload),
       new Column<>("profile", 0, UtilizationRow::profile), new Column<>("figure", 0, UtilizationRow::figure),
       Column.of("a", 0, "%.2f", UtilizationRow::a), Column.of("b", 0, "%.2f", UtilizationRow::b),
-      new Column<>("b_over_a", 0, r -> ratio(r.ratio(), "%.3f", "")));
+      new Column<>("b_over_a", 0, r -> r.a() == 0 ? "" : ratio(r.ratio(), "%.3f", "")));
 
   /** compare.csv's columns. */
   public static final List<Column<Row>> CSV = List.of(new Column<>("workload", 0, Row::workload),

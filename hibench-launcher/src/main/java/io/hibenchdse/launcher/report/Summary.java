@@ -2,6 +2,7 @@ package io.hibenchdse.launcher.report;
 
 import static io.hibenchdse.launcher.report.HtmlReport.fmt;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.hibenchdse.launcher.suite.Measurement;
 import io.hibenchdse.launcher.suite.Profile;
 import io.hibenchdse.ycsb.YcsbMetrics;
@@ -22,10 +23,10 @@ public final class Summary {
   /** One row: a workload at one data size. */
   public record Row(String workload, String profile, int runs, double dataBytes, double meanSec,
       double sigmaSec, double sigmaPct, double dataDeltaPct, double timeDeltaPct,
-      double meanThroughputBytesPerSec, double meanOpsPerSec) {
+      double meanThroughputBytesPerSec, @JsonInclude(JsonInclude.Include.NON_NULL) Double meanOpsPerSec) {
     /** The throughput as the page gives it: MB/s, or a serving phase's operations a second. */
     String throughput() {
-      return Double.isNaN(meanOpsPerSec) ? fmt("%.2f MB/s", meanThroughputBytesPerSec / MB) : fmt("%.0f ops/s", meanOpsPerSec);
+      return meanOpsPerSec == null ? fmt("%.2f MB/s", meanThroughputBytesPerSec / MB) : fmt("%.0f ops/s", meanOpsPerSec);
     }
   }
 
@@ -58,7 +59,7 @@ public final class Summary {
       double[] base = baseline.computeIfAbsent(first.workload(), k -> new double[] {data.getMean(), mean});
       rows.add(new Row(first.workload(), first.scale(), group.size(), data.getMean(), mean,
           sigma, 100 * sigma / mean, 100 * (data.getMean() / base[0] - 1), 100 * (mean / base[1] - 1),
-          tput.getMean(), ops.getN() == 0 ? Double.NaN : ops.getMean()));
+          tput.getMean(), ops.getN() == 0 ? null : ops.getMean()));
     }
     return rows;
   }
@@ -78,7 +79,7 @@ public final class Summary {
       Column.of("sigma_s", 0, "%.3f", Row::sigmaSec), Column.of("sigma_pct", 0, "%.2f", Row::sigmaPct),
       Column.of("data_delta_pct", 0, "%.2f", Row::dataDeltaPct), Column.of("time_delta_pct", 0, "%.2f", Row::timeDeltaPct),
       Column.of("throughput_bytes_per_s", 0, "%.0f", Row::meanThroughputBytesPerSec),
-      new Column<>("throughput_ops_per_s", 0, r -> Double.isNaN(r.meanOpsPerSec()) ? "" : fmt("%.1f", r.meanOpsPerSec())));
+      new Column<>("throughput_ops_per_s", 0, r -> r.meanOpsPerSec() == null ? "" : fmt("%.1f", r.meanOpsPerSec())));
 
   /** The report page's overview, a row per workload and size. */
   static final List<Column<Row>> HTML_OVERVIEW = List.of(new Column<>("Workload", 0, Row::workload),

@@ -3,7 +3,7 @@ package io.hibenchdse.launcher.suite;
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
-import io.hibenchdse.monitor.Hosts;
+import io.hibenchdse.monitor.HostSource;
 import io.hibenchdse.monitor.Monitor;
 import io.hibenchdse.monitor.Series;
 import io.hibenchdse.monitor.SeriesCsv;
@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -36,12 +37,15 @@ public final class RunMonitor implements AutoCloseable {
     this.mark = mark;
   }
 
-  /** Starts sampling this machine, {@code workers} over ssh and {@code processes}; records added to {@code reportDir} from now on are amended. */
-  public static RunMonitor start(long intervalMs, List<String> workers, Supplier<List<WatchedProcess>> processes, Path reportDir,
-      PrintStream log) throws IOException {
+  /**
+   * Starts sampling the hosts {@code hosts} makes and {@code processes}; records added to
+   * {@code reportDir} from now on are amended.
+   */
+  public static RunMonitor start(long intervalMs, Function<Map<String, String>, List<HostSource>> hosts,
+      Supplier<List<WatchedProcess>> processes, Path reportDir, PrintStream log) throws IOException {
     long mark = reportDir == null ? 0 : Results.mark(reportDir);
     Map<String, String> notSampled = new LinkedHashMap<>();
-    Monitor m = Monitor.start(intervalMs, Hosts.of(workers, notSampled), processes, log, notSampled);
+    Monitor m = Monitor.start(intervalMs, hosts.apply(notSampled), processes, log, notSampled);
     notSampled.forEach((host, why) -> log.println("monitor: " + host + " " + why));
     return new RunMonitor(m, reportDir, mark);
   }

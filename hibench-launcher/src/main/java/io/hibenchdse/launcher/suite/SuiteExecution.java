@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher.suite;
 
+import io.hibenchdse.launcher.deployment.Deployment;
 import io.hibenchdse.launcher.deployment.ServingCluster;
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.BenchmarkTool;
@@ -36,23 +37,23 @@ public final class SuiteExecution implements AutoCloseable {
   private final Path reportDir;
   private final boolean dropCaches;
   private final PrintStream out;
-  private final ServingCluster.Starter servingStarter;
+  private final Deployment.Running deployment;
   private final long monitorIntervalMs;
   private HiveProcess hive;
   private ServingCluster serving;
 
   /**
-   * An execution on {@code conf}'s storage, YCSB's phases on the store {@code serving} starts, each
-   * measured step sampled every {@code monitorIntervalMs} (0: not sampled).
+   * An execution with {@code conf} on {@code deployment}'s storage, YCSB's phases on the store it
+   * serves them from, each measured step sampled every {@code monitorIntervalMs} (0: not sampled).
    */
   public SuiteExecution(Configuration conf, File scratch, Path reportDir, boolean dropCaches, PrintStream out,
-      ServingCluster.Starter serving, long monitorIntervalMs) {
+      Deployment.Running deployment, long monitorIntervalMs) {
     this.conf = conf;
     this.scratch = scratch;
     this.reportDir = reportDir;
     this.dropCaches = dropCaches;
     this.out = out;
-    this.servingStarter = serving;
+    this.deployment = deployment;
     this.monitorIntervalMs = monitorIntervalMs;
   }
 
@@ -67,10 +68,11 @@ public final class SuiteExecution implements AutoCloseable {
       String stepReportDir = p.reported() ? reportDir.toString() : new File(scratch, p.kind() + "-report").getPath();
       StepOutcome o;
       try (RunMonitor monitor = p.reported() && monitorIntervalMs > 0
-          ? RunMonitor.start(monitorIntervalMs, List.of(), RunProcesses::now, reportDir, out) : null) {
+          ? RunMonitor.start(monitorIntervalMs, deployment::hosts, deployment::processes, reportDir, out) : null) {
         o = execute(p, stepReportDir);
         if (monitor != null) {
-          RunMonitor.Finished sampled = monitor.finish(String.format(Locale.ROOT, "%s-%s-%d", step.suiteWorkload(),
+          // the step's number first: a series of YCSB record counts has many steps of one run
+          RunMonitor.Finished sampled = monitor.finish(String.format(Locale.ROOT, "%03d-%s-%s-%d", done, step.suiteWorkload(),
               p.profile().label(), p.run()));
           if (o.result() != null) {
             sampled.copyTo(o.result());
@@ -145,7 +147,7 @@ public final class SuiteExecution implements AutoCloseable {
   private YcsbPhase ycsb(SuiteOptions.PlannedStep p, File stepReportDir) throws Exception {
     Step step = p.step();
     if (serving == null) {
-      serving = servingStarter.start();
+      serving = deployment.servingCluster().start();
       out.println("hibench run: YCSB's store: " + serving.describe());
     }
     YcsbProcess.Phase phase = YcsbProcess.Phase.valueOf(step.workload());

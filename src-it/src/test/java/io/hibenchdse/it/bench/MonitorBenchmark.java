@@ -6,7 +6,7 @@ import io.hibenchdse.core.HibenchCoreJar;
 import io.hibenchdse.core.RandomTextWriter;
 import io.hibenchdse.core.TestData;
 import io.hibenchdse.core.WorkloadDriver;
-import io.hibenchdse.launcher.suite.RunProcesses;
+import io.hibenchdse.launcher.deployment.RunProcesses;
 import io.hibenchdse.monitor.Hosts;
 import io.hibenchdse.monitor.Monitor;
 import java.io.File;

@@ -1,4 +1,4 @@
-package io.hibenchdse.launcher.suite;
+package io.hibenchdse.launcher.deployment;
 
 import io.hibenchdse.monitor.WatchedProcess;
 import java.io.IOException;
@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The processes of a run on the embedded default, by name: this JVM alone ("launcher": the
@@ -25,6 +27,9 @@ public final class RunProcesses {
       "io.hibenchdse.hive.runner.HiveMain", "Hive",
       "io.hibenchdse.ycsb.YcsbMain", "YCSB client");
 
+  /** A node's number in its directory's name: DataNodes count from 0, Cassandra nodes from 1. */
+  private static final Pattern NODE = Pattern.compile("(datanode-|/node)(\\d+)");
+
   private RunProcesses() {}
 
   public static List<WatchedProcess> now() {
@@ -35,19 +40,25 @@ public final class RunProcesses {
     self.children().sorted((a, b) -> Long.compare(a.pid(), b.pid())).forEach(child -> {
       String name = name(child);
       int n = seen.merge(name, 1, Integer::sum);
-      all.add(new WatchedProcess(n == 1 ? name : name + " " + n, child, true));
+      all.add(new WatchedProcess(n == 1 ? name : name + " (" + child.pid() + ")", child, true));
     });
     return all;
   }
 
-  /** The name of {@code p}'s main class, read from {@code /proc/PID/cmdline} (the JDK gives no arguments for a long command line). */
+  /**
+   * The name of {@code p}'s main class, with the number of its node where it has one (a DataNode's
+   * directory {@code datanode-0} is DataNode 1, a Cassandra node's {@code node1} Cassandra node 1),
+   * read from {@code /proc/PID/cmdline} (the JDK gives no arguments for a long command line).
+   */
   private static String name(ProcessHandle p) {
     try {
-      for (String a : new String(Files.readAllBytes(Path.of("/proc", Long.toString(p.pid()), "cmdline")), StandardCharsets.UTF_8)
-          .split("\u0000")) {
-        String name = NAMES.get(a);
+      String[] args = new String(Files.readAllBytes(Path.of("/proc", Long.toString(p.pid()), "cmdline")), StandardCharsets.UTF_8)
+          .split("\u0000");
+      for (int i = 0; i < args.length; i++) {
+        String name = NAMES.get(args[i]);
         if (name != null) {
-          return name;
+          Matcher node = NODE.matcher(i + 1 < args.length ? args[i + 1] : "");
+          return node.find() ? name + " " + (Integer.parseInt(node.group(2)) + (node.group(1).equals("datanode-") ? 1 : 0)) : name;
         }
       }
     } catch (IOException e) {
