@@ -1,61 +1,35 @@
 package io.hibenchdse.cassandra;
 
+import io.hibenchdse.node.LayoutFile;
 import io.hibenchdse.node.LocalNodes;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
-import java.util.stream.Stream;
 
 /**
  * Where a local cluster lives: its directory, a directory per node, and the two ports every node
  * listens on (native and storage), chosen free on all the nodes' addresses when the cluster is made
- * and kept in {@code cluster.properties} for its next start.
+ * and kept in its {@link LayoutFile} for its next start.
  */
 record ClusterLayout(Path dir, int nodes, int nativePort, int storagePort) {
-  /** The file that makes a directory a cluster's. */
-  private static final String FILE = "cluster.properties";
-
-  /**
-   * The layout of the cluster under {@code dir}, or a new one there if the directory is empty or
-   * missing. A directory holding a cluster of another size is refused: nodes cannot be added or
-   * removed without moving data.
-   */
+  /** The layout of the cluster under {@code dir}, or a new one there (see {@link LayoutFile}). */
   static ClusterLayout open(Path dir, int nodes) throws IOException {
     LocalNodes.checked(nodes, "a local Cassandra cluster's node count");
-    dir = dir.toAbsolutePath();
-    Path file = dir.resolve(FILE);
-    Properties p = new Properties();
-    if (Files.exists(file)) {
-      try (InputStream in = Files.newInputStream(file)) {
-        p.load(in);
+    Path home = dir.toAbsolutePath();
+    Properties p = LayoutFile.open(home, "a Cassandra cluster", "node(s)", nodes, () -> {
+      Properties ports = new Properties();
+      try {
+        ports.setProperty("native_port", Integer.toString(freePort(nodes)));
+        ports.setProperty("storage_port", Integer.toString(freePort(nodes)));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
-      int had = Integer.parseInt(p.getProperty("nodes"));
-      if (had != nodes) {
-        throw new IllegalArgumentException(dir + " holds a Cassandra cluster of " + had + " node(s), not " + nodes
-            + ": start it with " + had + " or use another directory");
-      }
-    } else {
-      if (Files.isDirectory(dir)) {
-        try (Stream<Path> entries = Files.list(dir)) {
-          if (entries.findAny().isPresent()) {
-            throw new IllegalArgumentException(dir + " is not empty and holds no Cassandra cluster: use another directory");
-          }
-        }
-      }
-      Files.createDirectories(dir);
-      p.setProperty("nodes", Integer.toString(nodes));
-      p.setProperty("native_port", Integer.toString(freePort(nodes)));
-      p.setProperty("storage_port", Integer.toString(freePort(nodes)));
-      try (OutputStream out = Files.newOutputStream(file)) {
-        p.store(out, "a local Cassandra cluster: the ports its nodes keep across starts");
-      }
-    }
-    return new ClusterLayout(dir, nodes, Integer.parseInt(p.getProperty("native_port")), Integer.parseInt(p.getProperty("storage_port")));
+      return ports;
+    });
+    return new ClusterLayout(home, nodes, Integer.parseInt(p.getProperty("native_port")), Integer.parseInt(p.getProperty("storage_port")));
   }
 
   /** The directory of node {@code i} (from 0). */

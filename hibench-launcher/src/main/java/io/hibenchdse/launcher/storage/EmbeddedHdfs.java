@@ -3,16 +3,14 @@ package io.hibenchdse.launcher.storage;
 import io.hibenchdse.core.HibenchConfigKeys;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
+import io.hibenchdse.node.LayoutFile;
 import io.hibenchdse.node.LocalNodes;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -30,7 +28,6 @@ import org.apache.hadoop.hdfs.protocol.HdfsConstants;
  */
 public final class EmbeddedHdfs implements EmbeddedStorage {
   /** The file that makes a directory an HDFS's: its DataNode count and NameNode port, kept across starts. */
-  private static final String LAYOUT = "cluster.properties";
   private static final long DATANODES_TIMEOUT_MS = 120_000;
 
   private final MiniDFSCluster cluster;
@@ -65,32 +62,16 @@ public final class EmbeddedHdfs implements EmbeddedStorage {
    * data, or formats a new one there. A directory holding another DataNode count is refused.
    */
   public static EmbeddedHdfs open(File baseDir, int dataNodes, boolean ownJvms) throws IOException {
-    Path layout = baseDir.toPath().resolve(LAYOUT);
-    Properties p = new Properties();
-    boolean existing = Files.exists(layout);
-    if (existing) {
-      try (InputStream in = Files.newInputStream(layout)) {
-        p.load(in);
-      }
-      int had = Integer.parseInt(p.getProperty("datanodes"));
-      if (had != dataNodes) {
-        throw new IllegalArgumentException(baseDir + " holds an HDFS of " + had + " DataNode(s), not " + dataNodes
-            + ": start it with " + had + " or use another directory");
-      }
-    } else {
-      String[] entries = baseDir.list();
-      if (entries != null && entries.length > 0) {
-        throw new IllegalArgumentException(baseDir + " is not empty and holds no HDFS: use another directory");
-      }
-      Files.createDirectories(baseDir.toPath());
-      p.setProperty("datanodes", Integer.toString(dataNodes));
+    boolean existing = LayoutFile.exists(baseDir.toPath());
+    Properties p = LayoutFile.open(baseDir.toPath(), "an HDFS", "DataNode(s)", dataNodes, () -> {
+      Properties port = new Properties();
       try (ServerSocket s = new ServerSocket(0)) {
-        p.setProperty("namenode_port", Integer.toString(s.getLocalPort()));
+        port.setProperty("namenode_port", Integer.toString(s.getLocalPort()));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
-      try (OutputStream out = Files.newOutputStream(layout)) {
-        p.store(out, "an embedded HDFS: the NameNode port its clients keep across starts");
-      }
-    }
+      return port;
+    });
     // beside the layout file, not around it: formatting empties the cluster's own directory
     File dfs = new File(baseDir, "dfs");
     Configuration conf = new Configuration();
