@@ -64,6 +64,7 @@ public final class MonitorBenchmark implements java.util.concurrent.Callable<Int
     FileUtil.fullyDelete(dir);
     Configuration conf = TestData.localConf(new File(dir, "mr"));
     conf.setInt(MRJobConfig.NUM_REDUCES, 2);
+    conf.setBoolean(HibenchConfigKeys.PRINT_COUNTERS, false);
     conf.set(HibenchConfigKeys.REPORT_DIR, new File(dir, "report").getPath());
     String root = new File(dir, "data").getAbsolutePath();
     out.printf("monitor benchmark: WordCount on %d MB with and without sampling every %d ms, %d runs each, alternating%n",
