@@ -154,7 +154,7 @@ class LauncherTest {
     assertTrue(help.out().get(0).startsWith("Usage: bin/hibench [-h] [COMMAND]")
         && help.out().stream().anyMatch(l -> l.startsWith("  wordcount ")) && help.out().stream().anyMatch(l -> l.startsWith("  compare ")),
         help.toString());
-    for (String command : new String[] {"run", "plan", "summary", "compare", "storage", "storage start", "cfs", "scan",
+    for (String command : new String[] {"run", "plan", "summary", "compare", "monitor", "storage", "storage start", "cfs", "scan",
         "wordcount", "hsgen", "dfsioe", "HSGen", "help run"}) {
       List<String> words = new java.util.ArrayList<>(List.of(bin));
       words.addAll(List.of(command.split(" ")));
@@ -171,7 +171,7 @@ class LauncherTest {
     assertTrue(none.err().get(0).startsWith("Usage: bin/hibench") && none.out().isEmpty(), "without a command: the usage, as a mistake");
     Proc typo = exec(bin, "wordcont", "a", "b");
     assertEquals(2, typo.status(), typo.toString());
-    assertEquals(List.of("hibench: unknown command or workload 'wordcont'; did you mean wordcount or sort or hssort? "
+    assertEquals(List.of("hibench: unknown command or workload 'wordcont'; did you mean wordcount or monitor or sort? "
         + "(bin/hibench --help lists them)"), typo.err());
 
     Path data = dir.toPath().resolve("data");
