@@ -138,7 +138,7 @@ class HtmlReportTest {
       hibench("compare", report.toString(), report.toString(), "--out", dir.resolve("compare").toString());
       HeadlessChromium.Page page = chromium.open(report.resolve("index.html"));
       assertEquals(List.of(), page.errors(), "errors while loading index.html");
-      assertEquals(12, page.images().size());
+      assertEquals(6, page.images().size());
       for (int[] size : page.images()) {
         assertTrue(size[0] == 900 && size[1] == 480, "an image of " + size[0] + "x" + size[1]);
       }
