@@ -80,6 +80,12 @@ public final class HibenchConfigKeys {
   public static final String DFS_REPLICATION = "dfs.replication";
   public static final String DFS_BLOCK_SIZE = "dfs.blocksize";
 
+  /** The worker hosts of a cluster the suite started on this machine ({@code --hosts}), each with a network of its own. */
+  public static final String CLUSTER_HOSTS = "hibench.cluster.hosts";
+
+  /** Those hosts' links as {@code tc} shapes them ({@code 1gbit}, {@code 100mbit,0.5ms}), or {@code unshaped}. */
+  public static final String CLUSTER_LINK = "hibench.cluster.link";
+
   /** Where a monitored run's samples are: the name of its CSV files under the report's {@code monitor/}. */
   public static final String MONITOR_SERIES = "hibench.monitor.series";
 }

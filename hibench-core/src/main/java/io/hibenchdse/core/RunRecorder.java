@@ -15,6 +15,7 @@ import org.apache.hadoop.mapred.LocalJobRunner;
 import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -36,6 +37,9 @@ final class RunRecorder {
     // set by the suite's plan and deployment, so a summary can group runs of a real cluster too
     HibenchConfigKeys.SUITE_WORKLOAD, HibenchConfigKeys.PROFILE, HibenchConfigKeys.SUITE_COMMAND, HibenchConfigKeys.PAGE_CACHE,
     HibenchConfigKeys.STORAGE_NODES, HibenchConfigKeys.STORAGE_FSYNC, HibenchConfigKeys.STORAGE_COMMIT_LOG,
+    HibenchConfigKeys.CLUSTER_HOSTS, HibenchConfigKeys.CLUSTER_LINK,
+    // YARN's sizes, where jobs run on it: what a task and a NodeManager may hold
+    YarnConfiguration.NM_PMEM_MB, MRJobConfig.MAP_MEMORY_MB, MRJobConfig.REDUCE_MEMORY_MB, MRJobConfig.MR_AM_VMEM_MB,
   };
 
   private final BenchmarkTool tool;

@@ -6,6 +6,7 @@ import io.hibenchdse.core.Results;
 import io.hibenchdse.core.UsageException;
 import io.hibenchdse.launcher.deployment.Deployment;
 import io.hibenchdse.launcher.deployment.EmbeddedDeployment;
+import io.hibenchdse.launcher.deployment.HostsDeployment;
 import io.hibenchdse.launcher.deployment.Target;
 import io.hibenchdse.launcher.report.HtmlReport;
 import io.hibenchdse.launcher.report.Summary;
@@ -13,6 +14,7 @@ import io.hibenchdse.launcher.report.SummaryReport;
 import io.hibenchdse.launcher.suite.Measurement;
 import io.hibenchdse.launcher.suite.SuiteExecution;
 import io.hibenchdse.launcher.suite.SuiteOptions;
+import io.hibenchdse.launcher.suite.Step;
 import io.hibenchdse.monitor.Monitor;
 import java.io.File;
 import java.io.IOException;
@@ -35,7 +37,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code bin/hibench run}: the whole suite on the embedded default ({@link EmbeddedDeployment}): a
  * real HDFS (the NameNode in this JVM, DataNodes in JVMs of their own), or with {@code --target cfs}
- * real Cassandra nodes in child JVMs, with Hadoop's local job runner, so it needs no installed Hadoop.
+ * real Cassandra nodes in child JVMs, with Hadoop's local job runner, so it needs no installed Hadoop;
+ * or with {@code --hosts N} on a cluster of hosts on this machine, jobs on YARN ({@link HostsDeployment}).
  */
 @Command(name = "run", mixinStandardHelpOptions = true, description = "Runs the listed workloads on an in-process HDFS (or Cassandra node) and writes the report.")
 final class RunCommand implements Callable<Integer> {
@@ -52,6 +55,15 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = {"--nodes", "--datanodes"}, defaultValue = "1",
       description = "Nodes of the storage: HDFS DataNodes, or Cassandra nodes on 127.0.0.1, 127.0.0.2, ... (default: ${DEFAULT-VALUE}).")
   int nodes;
+
+  @Option(names = "--hosts", paramLabel = "N", description = "A real cluster on this machine instead (Linux, root): a master"
+      + " host and N worker hosts, each a network namespace on one bridge, HDFS's and YARN's daemons in JVMs of their own,"
+      + " jobs on YARN.")
+  Integer hosts;
+
+  @Option(names = "--link", paramLabel = "RATE[,DELAY]", description = "With --hosts: every host's link shaped by tc in both"
+      + " directions, such as 1gbit or 100mbit,0.5ms (default: unshaped).")
+  String link;
 
   @Option(names = "--cfs", paramLabel = "KEY=VALUE", description = "With --target cfs: a cfs:// setting for this run, such as"
       + " cfs.durable.writes=false or fs.local.subblock.size=4m; repeatable, recorded with every result.")
@@ -86,8 +98,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    EmbeddedDeployment deployment = EmbeddedDeployment.forRun(target, nodes, options.replication, options.writeAck, commitLog,
-        cfsSettings);
+    Deployment.Local deployment = deployment();
     if (Files.exists(workDir) && !Files.isDirectory(workDir)) {
       throw new UsageException("--work-dir " + workDir + " is a file, not a directory");
     }
@@ -99,6 +110,9 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     List<SuiteOptions.PlannedStep> plan = options.plan(deployment);
+    if (hosts != null && plan.stream().anyMatch(p -> p.step().runner() != Step.Runner.HADOOP)) {
+      throw new UsageException(HostsDeployment.MAPREDUCE_ONLY);
+    }
     File scratch = workDir.resolve("run-" + System.currentTimeMillis()).toFile();
     List<Measurement> measurements = new ArrayList<>();
     out.printf("hibench run: %d steps, profiles %s, %d warm-up + %d measured runs; data in %s%n",
@@ -131,6 +145,23 @@ final class RunCommand implements Callable<Integer> {
       Files.delete(workDir);
     }
     return 0;
+  }
+
+  /** The embedded default, or with {@code --hosts} a cluster of hosts; its options checked. */
+  private Deployment.Local deployment() {
+    if (hosts == null) {
+      if (link != null) {
+        throw new UsageException("--link shapes the links of --hosts; give --hosts N");
+      }
+      return EmbeddedDeployment.forRun(target, nodes, options.replication, options.writeAck, commitLog, cfsSettings);
+    }
+    if (spec.commandLine().getParseResult().hasMatchedOption("--nodes")) {
+      throw new UsageException("--nodes and --hosts both size the cluster: give one");
+    }
+    if (commitLog != null || !cfsSettings.isEmpty()) {
+      throw new UsageException("--commitlog and --cfs are for --target cfs, which --hosts does not run yet");
+    }
+    return new HostsDeployment(target, hosts, link, options.replication, options.writeAck, out);
   }
 
   /** {@code bin/hibench run} with these arguments, quoted for a POSIX shell where needed. */

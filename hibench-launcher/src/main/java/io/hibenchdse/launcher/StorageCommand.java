@@ -3,6 +3,7 @@ package io.hibenchdse.launcher;
 import io.hibenchdse.core.UsageException;
 import io.hibenchdse.launcher.deployment.Deployment;
 import io.hibenchdse.launcher.deployment.EmbeddedDeployment;
+import io.hibenchdse.launcher.deployment.HostsDeployment;
 import io.hibenchdse.launcher.deployment.Target;
 import io.hibenchdse.launcher.deployment.WriteAck;
 import java.io.File;
@@ -13,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FileUtil;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -55,6 +57,15 @@ final class StorageCommand implements Callable<Integer> {
             + " (default: ${DEFAULT-VALUE}).")
     int nodes;
 
+    @Option(names = "--hosts", paramLabel = "N", description = {"hdfs only: a cluster of hosts on this machine instead (Linux,"
+        + " root): a master and N workers, each a network namespace, HDFS's and YARN's daemons in JVMs of their own;",
+        "the CONF dir holds core, hdfs, yarn and mapred-site.xml, so a stock `hadoop jar` submits to its YARN.",
+        "Its data is not kept: the hosts start fresh and are removed when it stops."})
+    Integer hosts;
+
+    @Option(names = "--link", paramLabel = "RATE[,DELAY]", description = "With --hosts: every host's link shaped by tc, such as 1gbit.")
+    String link;
+
     @Option(names = "--dir", paramLabel = "D", description = "Where its data lives across starts (default: work/storage-<target>).")
     Path dir;
 
@@ -72,13 +83,20 @@ final class StorageCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-      EmbeddedDeployment deployment = new EmbeddedDeployment(target, nodes, null, WriteAck.memory, null, Map.of(), secure);
+      if (hosts == null && link != null) {
+        throw new UsageException("--link shapes the links of --hosts; give --hosts N");
+      }
+      if (hosts != null && (secure || spec.commandLine().getParseResult().hasMatchedOption("--nodes"))) {
+        throw new UsageException("--hosts starts HDFS on hosts of its own: --nodes and --secure are for the embedded storage");
+      }
       Path home = dir != null ? dir : Path.of("work", "storage-" + target);
       if (Files.exists(home) && !Files.isDirectory(home)) {
         throw new UsageException("--dir " + home + " is a file, not a directory");
       }
-      File data = home.resolve("data").toFile();
-      Deployment.Running storage = deployment.open(data);
+      File data = home.resolve(hosts == null ? "data" : "hosts-" + ProcessHandle.current().pid()).toFile();
+      Deployment.Running storage = hosts == null
+          ? new EmbeddedDeployment(target, nodes, null, WriteAck.memory, null, Map.of(), secure).open(data)
+          : new HostsDeployment(target, hosts, link, null, WriteAck.memory, out).start(data.toPath().toAbsolutePath());
       // SIGTERM and Ctrl-C stop it from this thread, not from a shutdown hook: HDFS's DataNodes
       // remove hooks of their own while they stop, which the JVM refuses once it is shutting down.
       for (String signal : new String[] {"TERM", "INT"}) {
@@ -95,6 +113,11 @@ final class StorageCommand implements Callable<Integer> {
         out.println("storage: stopping");
       } finally {
         storage.close();
+      }
+      if (hosts != null) {
+        FileUtil.fullyDelete(data);
+        out.println("storage: stopped; the hosts and their data removed");
+        return 0;
       }
       out.println("storage: stopped; data kept in " + data.getAbsolutePath());
       return 0;

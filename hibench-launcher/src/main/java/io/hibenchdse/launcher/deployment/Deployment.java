@@ -25,6 +25,12 @@ public interface Deployment {
   /** What the serving stores' writes reach before they are acknowledged. */
   WriteAck writeAck();
 
+  /** A deployment this launcher starts itself, on this machine. */
+  interface Local extends Deployment {
+    /** Starts it fresh for a suite run, every file under {@code scratch}. */
+    Running startForRun(java.io.File scratch) throws IOException;
+  }
+
   /** A deployment whose servers this launcher started, until {@link #close}. */
   interface Running extends AutoCloseable {
     /** A client's configuration, the jobs' too: the storage as the default file system and what runs the jobs. */

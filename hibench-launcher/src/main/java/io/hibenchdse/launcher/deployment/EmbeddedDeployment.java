@@ -28,7 +28,7 @@ import org.apache.hadoop.conf.Configuration;
  * Cassandra nodes in child JVMs on 127.0.0.1, 127.0.0.2, ... for cfs:// (YCSB on those nodes); jobs
  * on Hadoop's local job runner. Its settings are checked when it is made, before anything starts.
  */
-public final class EmbeddedDeployment implements Deployment {
+public final class EmbeddedDeployment implements Deployment.Local {
   private final Target target;
   private final int nodes;
   private final int replication;
@@ -116,6 +116,7 @@ public final class EmbeddedDeployment implements Deployment {
    * Starts it fresh for a suite run, every file under {@code scratch}: the storage, HBase for YCSB
    * when the first phase needs it, and the local job runner's scratch space.
    */
+  @Override
   public Running startForRun(File scratch) throws IOException {
     EmbeddedStorage storage = target == Target.hdfs ? EmbeddedHdfs.start(new File(scratch, "dfs"), nodes, true)
         : EmbeddedCfs.start(new File(scratch, "cassandra"), cassandra(), nodes, replication).with(cfsSettings);

@@ -1,0 +1,171 @@
+package io.hibenchdse.launcher.hosts;
+
+import io.hibenchdse.core.HibenchConfigKeys;
+import io.hibenchdse.node.ChildJvm;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.mapred.ShuffleHandler;
+import org.apache.hadoop.mapreduce.MRConfig;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.v2.jobhistory.JHAdminConfig;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+
+/**
+ * The cluster's configuration, as a real cluster's {@code core-site.xml}, {@code hdfs-site.xml},
+ * {@code yarn-site.xml} and {@code mapred-site.xml} hold it: the master's daemons at its address,
+ * each worker's DataNode and NodeManager under the worker's host name (so the blocks' hosts are
+ * the nodes YARN places tasks on), YARN sized for this machine, and every host's directories its own.
+ */
+public final class ClusterSites {
+  static final int NAMENODE_PORT = 8020;
+  /** What a map's, a reduce's and an application master's container may use, and the heap within it. */
+  static final int CONTAINER_MB = 1024;
+  static final String CONTAINER_HEAP = "-Xmx768m";
+  /** The share of a NodeManager's memory application masters may hold, so two jobs' masters do not starve their tasks. */
+  static final float AM_SHARE = 0.5f;
+
+  private final Path dir;
+  private final HostNetwork net;
+  private final String master;
+  private final List<String> workers;
+  private final int replication;
+  private final int nodeMemoryMb;
+
+  ClusterSites(Path dir, HostNetwork net, int replication) {
+    this.dir = dir;
+    this.net = net;
+    this.master = net.hosts().get(0);
+    this.workers = net.hosts().subList(1, net.hosts().size());
+    this.replication = replication;
+    this.nodeMemoryMb = nodeMemoryMb(workers.size());
+  }
+
+  /**
+   * A NodeManager's memory: half this machine's, shared by the workers, at most 8 GiB each, in
+   * whole containers, and room for one master and one task at least.
+   */
+  static int nodeMemoryMb(int workers) {
+    long machineMb = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getTotalMemorySize() >> 20;
+    long share = Math.min(8192, machineMb / 2 / workers);
+    return (int) Math.max(2L * CONTAINER_MB, share / CONTAINER_MB * CONTAINER_MB);
+  }
+
+  /** The directory of {@code host}: its configuration, data, logs and YARN's local space. */
+  Path hostDir(String host) {
+    return dir.resolve(host);
+  }
+
+  Path confDir(String host) {
+    return hostDir(host).resolve("conf");
+  }
+
+  /** What a client of the cluster, and every daemon, is configured with: where the master's services are, and YARN's sizes. */
+  Configuration client() {
+    Configuration conf = new Configuration(false);
+    String address = net.address(master);
+    conf.set(FileSystem.FS_DEFAULT_NAME_KEY, "hdfs://" + address + ":" + NAMENODE_PORT);
+    conf.setInt(DFSConfigKeys.DFS_REPLICATION_KEY, replication);
+    conf.set(MRConfig.FRAMEWORK_NAME, MRConfig.YARN_FRAMEWORK_NAME);
+    conf.set(YarnConfiguration.RM_HOSTNAME, address);
+    conf.set(JHAdminConfig.MR_HISTORY_ADDRESS, address + ":10020");
+    conf.set(JHAdminConfig.MR_HISTORY_WEBAPP_ADDRESS, address + ":19888");
+    // the containers' class path: the host's configuration, then the jars this launcher runs with
+    conf.set(YarnConfiguration.YARN_APPLICATION_CLASSPATH, "$HADOOP_CONF_DIR," + System.getProperty("java.class.path")
+        .replace(java.io.File.pathSeparatorChar, ','));
+    String jvm = String.join(" ", ChildJvm.command().subList(1, ChildJvm.command().size()));
+    for (String[] memory : new String[][] {{MRJobConfig.MAP_MEMORY_MB, MRJobConfig.MAP_JAVA_OPTS},
+        {MRJobConfig.REDUCE_MEMORY_MB, MRJobConfig.REDUCE_JAVA_OPTS}, {MRJobConfig.MR_AM_VMEM_MB, MRJobConfig.MR_AM_COMMAND_OPTS}}) {
+      conf.setInt(memory[0], CONTAINER_MB);
+      conf.set(memory[1], CONTAINER_HEAP + " " + jvm);
+    }
+    conf.setInt(YarnConfiguration.NM_PMEM_MB, nodeMemoryMb);
+    conf.setFloat(MAXIMUM_AM_SHARE, AM_SHARE);
+    conf.setInt(HibenchConfigKeys.NODES, workers.size());
+    conf.setInt(HibenchConfigKeys.CLUSTER_HOSTS, workers.size());
+    conf.set(HibenchConfigKeys.CLUSTER_LINK, net.link() == null ? "unshaped" : net.link().toString());
+    return conf;
+  }
+
+  /** The capacity scheduler's key for {@link #AM_SHARE}. */
+  static final String MAXIMUM_AM_SHARE = "yarn.scheduler.capacity.maximum-am-resource-percent";
+
+  /** Writes the configuration directory of {@code host}, as that host's daemons read it. */
+  Path write(String host) throws IOException {
+    Path home = hostDir(host);
+    Configuration site = client();
+    site.set("hadoop.tmp.dir", home.resolve("tmp").toString());
+    site.set(DFSConfigKeys.DFS_NAMENODE_NAME_DIR_KEY, home.resolve("name").toUri().toString());
+    site.set(DFSConfigKeys.DFS_DATANODE_DATA_DIR_KEY, home.resolve("data").toUri().toString());
+    site.set(DFSConfigKeys.DFS_DATANODE_HOST_NAME_KEY, host);
+    site.set(DFSConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY, net.address(master) + ":9870");
+    site.setBoolean(DFSConfigKeys.DFS_PERMISSIONS_ENABLED_KEY, false);
+    site.setInt(DFSConfigKeys.DFS_NAMENODE_SAFEMODE_EXTENSION_KEY, 0);
+    // a killed worker is declared dead in 30 s rather than 10.5 minutes, so its blocks are copied again during a job
+    site.setInt(DFSConfigKeys.DFS_NAMENODE_HEARTBEAT_RECHECK_INTERVAL_KEY, 10_000);
+    // yarn-default.xml names it; YarnConfiguration has no constant for it
+    site.set(YarnConfiguration.NM_PREFIX + "hostname", host);
+    site.set(YarnConfiguration.NM_LOCAL_DIRS, home.resolve("nm-local").toString());
+    site.set(YarnConfiguration.NM_LOG_DIRS, home.resolve("logs/containers").toString());
+    site.set(YarnConfiguration.NM_AUX_SERVICES, ShuffleHandler.MAPREDUCE_SHUFFLE_SERVICEID);
+    site.set(YarnConfiguration.NM_AUX_SERVICES + "." + ShuffleHandler.MAPREDUCE_SHUFFLE_SERVICEID + ".class",
+        ShuffleHandler.class.getName());
+    site.setInt(YarnConfiguration.NM_VCORES, Runtime.getRuntime().availableProcessors());
+    // the JDK reserves far more address space than it uses; the physical-memory check stays
+    site.setBoolean(YarnConfiguration.NM_VMEM_CHECK_ENABLED, false);
+    site.setFloat(YarnConfiguration.NM_MAX_PER_DISK_UTILIZATION_PERCENTAGE, 100f);
+    site.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 256);
+    Path conf = confDir(host);
+    writeSites(site, conf);
+    Map<String, String> scheduler = new TreeMap<>(Map.of("yarn.scheduler.capacity.root.queues", "default",
+        "yarn.scheduler.capacity.root.default.capacity", "100", "yarn.scheduler.capacity.root.default.maximum-capacity", "100",
+        MAXIMUM_AM_SHARE, Float.toString(AM_SHARE)));
+    writeXml(scheduler, conf.resolve("capacity-scheduler.xml"));
+    return conf;
+  }
+
+  /**
+   * Writes {@code conf} as a Hadoop configuration directory: each key in the site file of its
+   * component ({@code dfs.} in hdfs-site.xml, {@code yarn.} in yarn-site.xml, {@code mapreduce.}
+   * in mapred-site.xml, the rest in core-site.xml), and the console logging the daemons and the
+   * stock {@code hadoop} command expect there.
+   */
+  static void writeSites(Configuration conf, Path dir) throws IOException {
+    Files.createDirectories(dir);
+    Map<String, Map<String, String>> sites = new TreeMap<>();
+    for (String site : List.of("core", "hdfs", "yarn", "mapred")) {
+      sites.put(site, new TreeMap<>());
+    }
+    for (Map.Entry<String, String> e : conf) {
+      String key = e.getKey();
+      String site = key.startsWith("dfs.") ? "hdfs" : key.startsWith("yarn.app.mapreduce.") || key.startsWith("mapreduce.")
+          ? "mapred" : key.startsWith("yarn.") ? "yarn" : "core";
+      sites.get(site).put(key, e.getValue());
+    }
+    for (Map.Entry<String, Map<String, String>> site : sites.entrySet()) {
+      writeXml(site.getValue(), dir.resolve(site.getKey() + "-site.xml"));
+    }
+    try (InputStream in = ClusterSites.class.getResourceAsStream("/io/hibenchdse/launcher/deployment/conf-log4j.properties")) {
+      Files.copy(in, dir.resolve("log4j.properties"), StandardCopyOption.REPLACE_EXISTING);
+    }
+  }
+
+  private static void writeXml(Map<String, String> settings, Path file) throws IOException {
+    Configuration site = new Configuration(false);
+    settings.forEach((k, v) -> site.set(k, v, "bin/hibench --hosts"));
+    try (OutputStream o = Files.newOutputStream(file)) {
+      site.writeXml(o);
+    }
+  }
+}

@@ -1,0 +1,244 @@
+package io.hibenchdse.launcher.hosts;
+
+import io.hibenchdse.node.NodeProcess;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.apache.hadoop.mapreduce.v2.hs.JobHistoryServer;
+import org.apache.hadoop.net.NetUtils;
+import org.apache.hadoop.yarn.api.records.NodeState;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.exceptions.YarnException;
+import org.apache.hadoop.yarn.server.nodemanager.NodeManager;
+import org.apache.hadoop.yarn.server.resourcemanager.ResourceManager;
+
+/**
+ * A cluster of hosts on this machine, as Hadoop's pseudo-distributed operation has it but with a
+ * network per host: a master host (the NameNode, the ResourceManager and the JobHistoryServer) and
+ * worker hosts (a DataNode and a NodeManager each), every daemon a JVM of its own. It starts whole
+ * or not at all, and when it stops, on {@link #close} or when this JVM is ended (Ctrl-C, SIGTERM),
+ * every process, namespace, link, qdisc, cgroup and hosts file it made is gone.
+ */
+public final class HostsCluster implements Closeable {
+  public static final String MASTER = "hibench-master";
+  private static final long START_TIMEOUT_MS = 180_000;
+
+  private final HostNetwork net;
+  private final List<HostCgroup> cgroups = new ArrayList<>();
+  private final List<HostDaemon> daemons = new ArrayList<>();
+  private final ClusterSites sites;
+  private final Thread hook = new Thread(this::stop, "hosts-cleanup");
+  private boolean stopped;
+
+  private HostsCluster(HostNetwork net, Path dir, int replication) {
+    this.net = net;
+    this.sites = new ClusterSites(dir, net, replication);
+  }
+
+  /** The host name of worker {@code i}, from 1. */
+  public static String worker(int i) {
+    return "hibench-worker" + i;
+  }
+
+  /**
+   * Starts a master and {@code workers} workers under {@code dir}, their links shaped to
+   * {@code link} (null: unshaped), keeping {@code replication} copies; progress and what an
+   * earlier, killed run left and this one removed go to {@code out}.
+   */
+  public static HostsCluster start(Path dir, int workers, Link link, int replication, PrintStream out) throws IOException {
+    HostNetwork.checkRoot();
+    String left = HostNetwork.removeLeftovers();
+    int groups = HostCgroup.removeLeftovers();
+    if (!left.isEmpty() || groups > 0) {
+      out.println("hibench: removed what a killed run left: " + (left.isEmpty() ? "" : left + ", ") + groups + " hosts' cgroups");
+    }
+    long t0 = System.nanoTime();
+    List<String> hosts = new ArrayList<>(List.of(MASTER));
+    for (int i = 1; i <= workers; i++) {
+      hosts.add(worker(i));
+    }
+    HostsCluster cluster = new HostsCluster(HostNetwork.create(hosts, link), dir, replication);
+    Runtime.getRuntime().addShutdownHook(cluster.hook);
+    try {
+      cluster.launch();
+    } catch (IOException | RuntimeException e) {
+      cluster.close();
+      throw e;
+    }
+    out.printf("hibench: %d hosts started in %.1f s (%s; link %s), the master at %s%n", hosts.size(),
+        (System.nanoTime() - t0) / 1e9, String.join(", ", hosts), link == null ? "unshaped" : link, net(cluster).address(MASTER));
+    return cluster;
+  }
+
+  private static HostNetwork net(HostsCluster c) {
+    return c.net;
+  }
+
+  private void launch() throws IOException {
+    for (String host : net.hosts()) {
+      cgroups.add(HostCgroup.create(host));
+      // what the daemons register and YARN's masters report are host names: this JVM finds them too
+      NetUtils.addStaticResolution(host, net.address(host));
+      Files.createDirectories(sites.hostDir(host).resolve("logs"));
+      sites.write(host);
+    }
+    Configuration format = new Configuration(false);
+    format.addResource(new org.apache.hadoop.fs.Path(sites.confDir(MASTER).resolve("core-site.xml").toUri()));
+    format.addResource(new org.apache.hadoop.fs.Path(sites.confDir(MASTER).resolve("hdfs-site.xml").toUri()));
+    NameNode.format(format);
+    daemon(MASTER, "NameNode", NameNode.class, "-Xmx512m");
+    daemon(MASTER, "ResourceManager", ResourceManager.class, "-Xmx512m");
+    daemon(MASTER, "JobHistoryServer", JobHistoryServer.class, "-Xmx384m");
+    for (String worker : net.hosts().subList(1, net.hosts().size())) {
+      daemon(worker, "DataNode", DataNode.class, "-Xmx512m");
+      daemon(worker, "NodeManager", NodeManager.class, "-Xmx512m");
+    }
+    awaitReady();
+  }
+
+  private void daemon(String host, String role, Class<?> main, String heap) throws IOException {
+    Path log = sites.hostDir(host).resolve("logs").resolve(role.toLowerCase(java.util.Locale.ROOT) + ".log");
+    daemons.add(HostDaemon.start(net, cgroups.get(net.hosts().indexOf(host)), host, role, main.getName(), sites.confDir(host),
+        heap, log));
+  }
+
+  /** Waits until HDFS has every DataNode and is out of safe mode, YARN every NodeManager, and the history server answers. */
+  private void awaitReady() throws IOException {
+    Configuration conf = conf();
+    int workers = net.hosts().size() - 1;
+    long deadline = System.currentTimeMillis() + START_TIMEOUT_MS;
+    String waiting = "";
+    try (DistributedFileSystem dfs = (DistributedFileSystem) FileSystem.newInstance(URI.create(conf.get(FileSystem.FS_DEFAULT_NAME_KEY)), conf);
+         YarnClient yarn = YarnClient.createYarnClient()) {
+      yarn.init(conf);
+      yarn.start();
+      while (true) {
+        for (HostDaemon d : daemons) {
+          d.checkAlive();
+        }
+        waiting = notReady(dfs, yarn, workers);
+        if (waiting.isEmpty()) {
+          return;
+        }
+        if (System.currentTimeMillis() > deadline) {
+          throw new IOException("the hosts did not start within " + START_TIMEOUT_MS / 1000 + " s: waiting for " + waiting
+              + "; logs under " + sites.hostDir(MASTER).getParent());
+        }
+        NodeProcess.sleep(250);
+      }
+    }
+  }
+
+  /** What is not ready yet, or nothing. */
+  private String notReady(DistributedFileSystem dfs, YarnClient yarn, int workers) {
+    try {
+      int dataNodes = dfs.getDataNodeStats(HdfsConstants.DatanodeReportType.LIVE).length;
+      if (dataNodes < workers || dfs.setSafeMode(HdfsConstants.SafeModeAction.SAFEMODE_GET)) {
+        return "HDFS (" + dataNodes + " of " + workers + " DataNodes)";
+      }
+    } catch (IOException e) {
+      return "the NameNode (" + e.getClass().getSimpleName() + ")";
+    }
+    try {
+      int nodeManagers = yarn.getNodeReports(NodeState.RUNNING).size();
+      if (nodeManagers < workers) {
+        return "YARN (" + nodeManagers + " of " + workers + " NodeManagers)";
+      }
+    } catch (IOException | YarnException e) {
+      return "the ResourceManager (" + e.getClass().getSimpleName() + ")";
+    }
+    try (Socket s = new Socket()) {
+      s.connect(new InetSocketAddress(net.address(MASTER), 10020), 1000);
+    } catch (IOException e) {
+      return "the JobHistoryServer";
+    }
+    return "";
+  }
+
+  /** A client's configuration: HDFS the default file system, jobs on YARN. */
+  public Configuration conf() {
+    Configuration conf = new Configuration();
+    for (var e : sites.client()) {
+      conf.set(e.getKey(), e.getValue(), "bin/hibench --hosts");
+    }
+    return conf;
+  }
+
+  /** Writes a client's configuration directory (core, hdfs, yarn and mapred-site.xml), for stock tools. */
+  public void writeClientConf(Path dir) throws IOException {
+    ClusterSites.writeSites(sites.client(), dir);
+  }
+
+  public HostNetwork network() {
+    return net;
+  }
+
+  /** The daemons, the master's first, then each worker's DataNode and NodeManager. */
+  public List<HostDaemon> daemons() {
+    return List.copyOf(daemons);
+  }
+
+  /** The cgroups of each host, in the order of {@link HostNetwork#hosts}. */
+  public List<HostCgroup> cgroups() {
+    return List.copyOf(cgroups);
+  }
+
+  /** One line: the hosts, their link and what each runs. */
+  public String describe() {
+    int workers = net.hosts().size() - 1;
+    return "HDFS and YARN on " + workers + " worker hosts (a DataNode and a NodeManager each) and " + MASTER
+        + " (NameNode, ResourceManager, JobHistoryServer), each a network namespace on one bridge, link "
+        + (net.link() == null ? "unshaped" : net.link()) + "; daemons' logs under " + sites.hostDir(MASTER).getParent();
+  }
+
+  @Override
+  public void close() throws IOException {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException e) {
+      // already shutting down: the hook does it
+      return;
+    }
+    stop();
+  }
+
+  /** Stops the daemons, workers first, kills what is left in each host, and removes the hosts. */
+  private synchronized void stop() {
+    if (stopped) {
+      return;
+    }
+    stopped = true;
+    for (int i = daemons.size() - 1; i >= 0; i--) {
+      daemons.get(i).close();
+    }
+    List<String> failed = new ArrayList<>();
+    for (HostCgroup c : cgroups) {
+      try {
+        c.remove();
+      } catch (IOException e) {
+        failed.add(e.getMessage());
+      }
+    }
+    try {
+      net.close();
+    } catch (IOException e) {
+      failed.add(e.getMessage());
+    }
+    if (!failed.isEmpty()) {
+      System.err.println("hibench: the hosts' " + String.join("; ", failed));
+    }
+  }
+}
