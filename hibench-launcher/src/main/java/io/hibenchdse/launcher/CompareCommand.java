@@ -53,6 +53,9 @@ final class CompareCommand implements Callable<Integer> {
       throw new UsageException(a + " and " + b + " hold no workload at the same profile");
     }
     console.println("A = " + a + ", B = " + b);
+    if (!c.clusters().isEmpty()) {
+      console.println("A's cluster and B's differ in " + String.join("; ", c.clusters()));
+    }
     if (!differences.isEmpty()) {
       console.println("NOT LIKE FOR LIKE (--force): " + String.join("; ", differences));
     }

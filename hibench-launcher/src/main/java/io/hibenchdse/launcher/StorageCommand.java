@@ -73,6 +73,9 @@ final class StorageCommand implements Callable<Integer> {
         "the CONF dir names the user, the trust store and a credential provider holding the passwords."})
     boolean secure;
 
+    @Spec
+    CommandSpec spec;
+
     private final PrintStream out;
     private final CountDownLatch stop;
 
@@ -94,9 +97,12 @@ final class StorageCommand implements Callable<Integer> {
         throw new UsageException("--dir " + home + " is a file, not a directory");
       }
       File data = home.resolve(hosts == null ? "data" : "hosts-" + ProcessHandle.current().pid()).toFile();
+      // the hosts' progress lines follow URI and CONF, which scripts read first
+      java.io.ByteArrayOutputStream progress = new java.io.ByteArrayOutputStream();
       Deployment.Running storage = hosts == null
           ? new EmbeddedDeployment(target, nodes, null, WriteAck.memory, null, Map.of(), secure).open(data)
-          : new HostsDeployment(target, hosts, link, null, WriteAck.memory, out).start(data.toPath().toAbsolutePath());
+          : new HostsDeployment(target, hosts, link, null, WriteAck.memory, new PrintStream(progress, true, "UTF-8"))
+              .start(data.toPath().toAbsolutePath());
       // SIGTERM and Ctrl-C stop it from this thread, not from a shutdown hook: HDFS's DataNodes
       // remove hooks of their own while they stop, which the JVM refuses once it is shutting down.
       for (String signal : new String[] {"TERM", "INT"}) {
@@ -107,6 +113,7 @@ final class StorageCommand implements Callable<Integer> {
         storage.writeClientConf(confDir);
         out.println("URI " + storage.conf().get(FileSystem.FS_DEFAULT_NAME_KEY));
         out.println("CONF " + confDir);
+        out.print(progress.toString("UTF-8"));
         out.println("storage: " + storage.describe());
         out.println("storage: data in " + data.getAbsolutePath() + "; Ctrl-C or SIGTERM stops it");
         stop.await();

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hibenchdse.core.LocalRunner;
 import io.hibenchdse.core.TestData;
 import io.hibenchdse.launcher.hosts.HostDaemon;
+import io.hibenchdse.dfsio.DfsioEnhancedJar;
+import io.hibenchdse.dfsio.DfsioeMetrics;
 import io.hibenchdse.launcher.hosts.HostsCluster;
+import io.hibenchdse.launcher.hosts.Link;
 import io.hibenchdse.node.ChildJvm;
 import java.io.File;
 import java.io.IOException;
@@ -33,8 +36,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A cluster of hosts on this machine (root, Linux): two workers with a network, cgroups and daemons
  * of their own. Hadoop's own {@code yarn node -list} sees both NodeManagers; a wordcount's maps run
- * on both hosts and its counters equal the local runner's on the same input; and when the cluster
- * stops, no namespace, link, cgroup or daemon of it is left.
+ * on both hosts and its counters equal the local runner's on the same input; a link of a known speed
+ * bounds DFSIOE's write as the copies crossing it predict; and when a cluster stops, no namespace,
+ * link, cgroup or daemon of it is left.
  */
 class HostsClusterTest {
   @TempDir File dir;
@@ -86,8 +90,104 @@ class HostsClusterTest {
         assertEquals(runner.result.counter("org.apache.hadoop.mapreduce.TaskCounter", counter),
             yarn.result.counter("org.apache.hadoop.mapreduce.TaskCounter", counter), counter);
       }
+
+      // the run the known link below bounds, unshaped: faster than that link would let it be on both hosts
+      double unshaped = dfsioeWrite(jobs).aggregatedThroughputBytesPerSec;
+      System.out.printf("HostsClusterTest: DFSIOE write unshaped: %.2f MB/s aggregated%n", unshaped / 1e6);
+      assertTrue(unshaped > 1.5 * 2 * payloadBytesPerSec(LINK), unshaped + " B/s");
     }
     assertNothingLeft(namespaces);
+  }
+
+  /** The known link: 40 Mbit/s, 5 MB/s on the wire each way. */
+  static final String LINK = "40mbit";
+
+  /**
+   * DFSIOE's write at two copies on two hosts under a 40mbit link: each map's second copy crosses
+   * its host's link once, so the aggregated throughput is the link's payload rate times the hosts
+   * that ran maps, within 10%.
+   */
+  @Test
+  void aKnownLinkBoundsDfsioeWriteByTheHostsThatRanItsMaps() throws Exception {
+    String namespace;
+    try (HostsCluster cluster = HostsCluster.start(dir.toPath().resolve("hosts"), 2, Link.parse(LINK), 2, System.out)) {
+      namespace = cluster.network().namespace(HostsCluster.MASTER);
+      Configuration jobs = cluster.conf();
+      jobs.set("hibench.report.dir", new File(dir, "report").getPath());
+      DfsioeMetrics m = dfsioeWrite(jobs);
+      Set<String> hosts = mapHosts(jobs);
+      double expected = hosts.size() * payloadBytesPerSec(LINK);
+      System.out.printf("HostsClusterTest: DFSIOE write under %s, maps on %s: %.2f MB/s aggregated, %.2f expected%n", LINK, hosts,
+          m.aggregatedThroughputBytesPerSec / 1e6, expected / 1e6);
+      assertEquals(expected, m.aggregatedThroughputBytesPerSec, 0.10 * expected, "maps on " + hosts);
+    }
+    assertNothingLeft(namespace);
+  }
+
+  /**
+   * What a link carries of a file's bytes: a 1500-byte frame (14 of Ethernet's header, which tbf
+   * counts) holds 1448 bytes of TCP payload, and HDFS sends a 4-byte checksum with every 512 bytes.
+   */
+  static double payloadBytesPerSec(String link) {
+    return Link.parse(link).bytesPerSecond() * 1448 / 1514 * 512 / 516;
+  }
+
+  /** DFSIOE's write of two 48 MB files, sampled every 200 ms; its figures. */
+  static DfsioeMetrics dfsioeWrite(Configuration jobs) {
+    Configuration conf = new Configuration(jobs);
+    conf.set("test.build.data", "/dfsio");
+    TestData.Outcome run = TestData.run(DfsioEnhancedJar.DRIVER, conf, "dfsioe", "-write", "-nrFiles", "2", "-fileSize", "48",
+        "-sampleInterval", "200");
+    assertEquals(0, run.status, run.toString());
+    DfsioeMetrics m = run.result.metrics(DfsioeMetrics.class);
+    assertTrue(m.aggregatedThroughputBytesPerSec != null, m.aggregatedThroughputUnavailable);
+    return m;
+  }
+
+  /**
+   * {@code bin/hibench storage start --hosts 1}: its CONF directory has the four site files, and a
+   * stock client on the master host (Hadoop's RunJar with that directory) runs the stock TeraGen and
+   * TeraSort on its YARN; SIGTERM stops it cleanly and leaves nothing of it.
+   */
+  @Test
+  void storageStartOnHostsServesStockJobsAndSigtermLeavesNothing() throws Exception {
+    Path home = LauncherTest.HOME;
+    Process p = new ProcessBuilder(home.resolve("bin/hibench").toString(), "storage", "start", "--target", "hdfs", "--hosts", "1",
+        "--dir", dir.toPath().resolve("storage").toString()).redirectError(new File(dir, "storage.err")).start();
+    java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+    String uri = out.readLine();
+    String confLine = out.readLine();
+    assertTrue(uri != null && uri.startsWith("URI hdfs://") && confLine != null && confLine.startsWith("CONF "),
+        uri + " / " + confLine + "; " + Files.readString(dir.toPath().resolve("storage.err")));
+    Path conf = Path.of(confLine.substring("CONF ".length()));
+    for (String site : List.of("core", "hdfs", "yarn", "mapred")) {
+      assertTrue(Files.isRegularFile(conf.resolve(site + "-site.xml")), site);
+    }
+    String namespace = "hibench-" + p.pid() + "-" + HostsCluster.MASTER;
+    try {
+      String examples = Path.of(org.apache.hadoop.examples.terasort.TeraGen.class.getProtectionDomain().getCodeSource().getLocation()
+          .toURI()).toString();
+      for (List<String> job : List.of(List.of("teragen", "20000", "/tera/in"), List.of("terasort", "/tera/in", "/tera/out"))) {
+        List<String> command = new ArrayList<>(List.of("ip", "netns", "exec", namespace));
+        command.addAll(ChildJvm.command());
+        command.addAll(List.of("-cp", conf + File.pathSeparator + Files.readString(home.resolve("hibench-launcher/target/runtime-classpath.txt")).trim(),
+            "org.apache.hadoop.util.RunJar", examples));
+        command.addAll(job);
+        Process stock = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String log = new String(stock.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, stock.waitFor(), log);
+        assertTrue(log.contains("Job job_") && log.contains("completed successfully"), log);
+        if (job.get(0).equals("terasort")) {
+          assertTrue(log.contains("Reduce output records=20000"), log);
+        }
+      }
+    } finally {
+      p.toHandle().destroy(); // SIGTERM
+      assertTrue(p.waitFor(90, java.util.concurrent.TimeUnit.SECONDS), "stopped after SIGTERM");
+    }
+    assertEquals(0, p.exitValue(), Files.readString(dir.toPath().resolve("storage.err")));
+    assertNothingLeft(p.pid(), namespace);
+    assertTrue(!Files.exists(dir.toPath().resolve("storage/hosts-" + p.pid())), "the hosts' files removed");
   }
 
   /** Hadoop's own {@code yarn node -list}, in a JVM of its own with {@code conf} first on its class path. */
@@ -126,7 +226,14 @@ class HostsClusterTest {
 
   /** No namespace, link, cgroup or hosts file of this JVM's clusters is left, nor the daemons. */
   static void assertNothingLeft(String namespace) throws IOException, InterruptedException {
-    String pid = Long.toString(ProcessHandle.current().pid());
+    assertNothingLeft(ProcessHandle.current().pid(), namespace);
+    assertTrue(ProcessHandle.current().children().noneMatch(c -> c.info().commandLine().orElse("").contains(HostDaemon.class.getName())),
+        "a daemon outlived its cluster");
+  }
+
+  /** No namespace, link, cgroup or hosts file of the clusters of process {@code owner} is left. */
+  static void assertNothingLeft(long owner, String namespace) throws IOException, InterruptedException {
+    String pid = Long.toString(owner);
     String netns = run("ip", "netns", "list");
     assertTrue(!netns.contains("hibench-" + pid), netns);
     String links = run("ip", "-o", "link", "show");
@@ -135,8 +242,6 @@ class HostsClusterTest {
       assertTrue(!Files.exists(Path.of("/sys/fs/cgroup", controller, "hibench-" + pid)), controller);
     }
     assertTrue(!Files.exists(Path.of("/etc/netns", namespace)), namespace);
-    assertTrue(ProcessHandle.current().children().noneMatch(c -> c.info().commandLine().orElse("").contains(HostDaemon.class.getName())),
-        "a daemon outlived its cluster");
   }
 
   static String run(String... command) throws IOException, InterruptedException {

@@ -195,6 +195,24 @@ class LauncherTest {
     assertEquals(2, workDir.status(), workDir.toString());
     assertEquals(List.of("hibench run: --work-dir " + notADir + " is a file, not a directory"), workDir.err());
 
+    // --hosts and --link: refused in one line before anything starts (no root needed to be told)
+    java.util.Map<List<String>, String> refused = new java.util.LinkedHashMap<>();
+    refused.put(List.of("run", "--link", "40mbit"), "--link shapes the links of --hosts; give --hosts N");
+    refused.put(List.of("run", "--hosts", "2", "--link", "fast"), "--link 'fast' is not RATE[,DELAY] (such as 1gbit or 100mbit,0.5ms)");
+    refused.put(List.of("run", "--hosts", "2", "--nodes", "2"), "--nodes and --hosts both size the cluster: give one");
+    refused.put(List.of("run", "--hosts", "2", "--target", "cfs"), "--hosts runs HDFS for now");
+    refused.put(List.of("run", "--hosts", "2", "--replication", "3"), "--replication 3 needs as many hosts, and --hosts is 2");
+    refused.put(List.of("run", "--hosts", "2", "--benchmarks", HOME.resolve("conf/benchmarks.lst").toString()),
+        "--hosts runs the MapReduce workloads for now");
+    for (java.util.Map.Entry<List<String>, String> r : refused.entrySet()) {
+      List<String> args = new java.util.ArrayList<>(List.of(bin));
+      args.addAll(r.getKey());
+      Proc p = exec(args.toArray(new String[0]));
+      assertEquals(2, p.status(), p.toString());
+      assertEquals(1, p.err().size(), p.toString());
+      assertTrue(p.err().get(0).startsWith("hibench run: " + r.getValue()), p.toString());
+    }
+
     Path report = dir.toPath().resolve("damaged");
     Files.createDirectories(report);
     Files.writeString(report.resolve(Results.JSON_FILE), "{\"workload\":\"wordcount\"}\n{\"workload\":\n");

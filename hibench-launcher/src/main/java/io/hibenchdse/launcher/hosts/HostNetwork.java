@@ -95,7 +95,7 @@ public final class HostNetwork implements Closeable {
       SystemCommand.run("ip", "-n", ns, "addr", "add", addresses.get(host) + "/24", "dev", "eth0");
       SystemCommand.run("ip", "-n", ns, "link", "set", "eth0", "up");
       SystemCommand.run("ip", "-n", ns, "link", "set", "lo", "up");
-      writeHostsFile(ns);
+      writeHostsFile(ns, host);
       if (link != null) {
         shape(List.of(), veth);
         shape(List.of("ip", "netns", "exec", ns), "eth0");
@@ -121,9 +121,17 @@ public final class HostNetwork implements Closeable {
     }
   }
 
-  private void writeHostsFile(String ns) throws IOException {
+  /**
+   * Every host's name, and this machine's own name as {@code host}'s address: a client run there
+   * with {@code ip netns exec} (the machine's hostname, its own namespace's address) is on that host.
+   */
+  private void writeHostsFile(String ns, String self) throws IOException {
     StringBuilder hosts = new StringBuilder("127.0.0.1\tlocalhost\n").append(subnet).append("1\t").append(CLIENT_HOST).append('\n');
     addresses.forEach((host, address) -> hosts.append(address).append('\t').append(host).append('\n'));
+    String machine = Files.readString(Path.of("/proc/sys/kernel/hostname")).trim();
+    if (!machine.isEmpty() && !addresses.containsKey(machine)) {
+      hosts.append(addresses.get(self)).append('\t').append(machine).append('\n');
+    }
     Path dir = NETNS_ETC.resolve(ns);
     Files.createDirectories(dir);
     Files.writeString(dir.resolve("hosts"), hosts);

@@ -196,12 +196,16 @@ public final class HostsCluster implements Closeable {
     return List.copyOf(cgroups);
   }
 
-  /** One line: the hosts, their link and what each runs. */
+  /**
+   * One line: the hosts, their link, what each runs and how a client on the hosts' network runs
+   * (the hosts' names resolve there).
+   */
   public String describe() {
     int workers = net.hosts().size() - 1;
     return "HDFS and YARN on " + workers + " worker hosts (a DataNode and a NodeManager each) and " + MASTER
         + " (NameNode, ResourceManager, JobHistoryServer), each a network namespace on one bridge, link "
-        + (net.link() == null ? "unshaped" : net.link()) + "; daemons' logs under " + sites.hostDir(MASTER).getParent();
+        + (net.link() == null ? "unshaped" : net.link()) + "; daemons' logs under " + sites.hostDir(MASTER).getParent()
+        + "; a client on the master: ip netns exec " + net.namespace(MASTER) + " COMMAND";
   }
 
   @Override

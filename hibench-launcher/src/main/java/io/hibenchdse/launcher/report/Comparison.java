@@ -2,6 +2,7 @@ package io.hibenchdse.launcher.report;
 
 import static io.hibenchdse.launcher.report.HtmlReport.fmt;
 
+import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.launcher.storage.Durability;
 import io.hibenchdse.launcher.suite.Measurement;
 import io.hibenchdse.monitor.HostFigures;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
+import org.apache.hadoop.mapreduce.MRConfig;
 
 /**
  * Two suites' results side by side (HDFS against cfs://, one cluster against another), per workload
@@ -40,13 +42,19 @@ public final class Comparison {
   private final Path b;
   private final List<Row> rows;
   private final Set<String> differences;
+  private final Set<String> clusters;
   private final List<UtilizationRow> utilization;
 
-  private Comparison(Path a, Path b, List<Row> rows, Set<String> differences, List<UtilizationRow> utilization) {
+  /** What the cluster a run measures is, as a comparison names it when A's and B's differ: the question being asked. */
+  private static final String[][] CLUSTER = {
+    {HibenchConfigKeys.CLUSTER_HOSTS, "hosts"}, {HibenchConfigKeys.CLUSTER_LINK, "link"}, {MRConfig.FRAMEWORK_NAME, "framework"}};
+
+  private Comparison(Path a, Path b, List<Row> rows, Set<String> differences, Set<String> clusters, List<UtilizationRow> utilization) {
     this.a = a;
     this.b = b;
     this.rows = rows;
     this.differences = differences;
+    this.clusters = clusters;
     this.utilization = utilization;
   }
 
@@ -55,7 +63,7 @@ public final class Comparison {
     List<Measurement> runsA = Measurement.read(a);
     List<Measurement> runsB = Measurement.read(b);
     return new Comparison(a, b, rows(Summary.rows(runsA), Summary.rows(runsB), meanLatency(runsA), meanLatency(runsB)),
-        differences(runsA, runsB), utilization(runsA, runsB));
+        differences(runsA, runsB), clusters(runsA, runsB), utilization(runsA, runsB));
   }
 
   /** One row per workload and size that both hold. */
@@ -97,6 +105,32 @@ public final class Comparison {
 
   private static double mean(List<HostFigures> figures, UtilizationReport.Figure f) {
     return figures.stream().mapToDouble(f.value()).average().orElse(Double.NaN);
+  }
+
+  /**
+   * How A's cluster and B's differ (hosts, link, framework: {@code link 1gbit (A), 40mbit (B)}): not a
+   * reason to refuse, as durability is, but the difference being measured, named beside the figures.
+   */
+  public Set<String> clusters() {
+    return clusters;
+  }
+
+  private static Set<String> clusters(List<Measurement> runsA, List<Measurement> runsB) {
+    Set<String> named = new LinkedHashSet<>();
+    for (String[] setting : CLUSTER) {
+      Set<String> a = values(runsA, setting[0]);
+      Set<String> b = values(runsB, setting[0]);
+      if (!a.equals(b)) {
+        named.add(setting[1] + " " + String.join("/", a) + " (A), " + String.join("/", b) + " (B)");
+      }
+    }
+    return named;
+  }
+
+  private static Set<String> values(List<Measurement> runs, String key) {
+    Set<String> values = new java.util.TreeSet<>();
+    runs.forEach(m -> values.add(m.result().configuration.getOrDefault(key, key.equals(MRConfig.FRAMEWORK_NAME) ? "local" : "-")));
+    return values;
   }
 
   /** The durability settings that differ between A's and B's runs of the same workload and size. */
