@@ -1,20 +1,17 @@
 package io.hibenchdse.monitor;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /** This machine, its {@code /proc} files read in place. */
-public final class LocalHost implements HostSource {
+public final class LocalHost extends PolledHost {
   private final Path proc;
   private final String name;
   private final List<String> disks;
   private final List<String> interfaces;
-  private final java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);
 
   /** This machine, or an IOException saying why it cannot be sampled (no {@code /proc}: not Linux). */
   public LocalHost() throws IOException {
@@ -74,31 +71,11 @@ public final class LocalHost implements HostSource {
   }
 
   /** A reading now. */
+  @Override
   public ProcReading read() throws IOException {
     long now = EpochClock.nanos();
     return new ProcReading(name, now, Files.readString(proc.resolve("stat")), Files.readString(proc.resolve("meminfo")),
         Files.readString(proc.resolve("net/dev")), Files.readString(proc.resolve("diskstats")),
         Files.readString(proc.resolve("loadavg")), disks, interfaces);
-  }
-
-  @Override
-  public void stream(long intervalMs, Consumer<ProcReading> sink) throws IOException {
-    long next = System.nanoTime();
-    while (closed.getCount() > 0) {
-      sink.accept(read());
-      next += intervalMs * 1_000_000L;
-      try {
-        // a wait that close() ends: an interrupt would cut a /proc read short
-        closed.await(Math.max(0, next - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new InterruptedIOException("monitor: interrupted");
-      }
-    }
-  }
-
-  @Override
-  public void close() {
-    closed.countDown();
   }
 }

@@ -9,7 +9,12 @@ import io.hibenchdse.launcher.hosts.HostDaemon;
 import io.hibenchdse.dfsio.DfsioEnhancedJar;
 import io.hibenchdse.dfsio.DfsioeMetrics;
 import io.hibenchdse.launcher.hosts.HostsCluster;
+import io.hibenchdse.tpcxhs.HsGen;
+import io.hibenchdse.tpcxhs.HsValidate;
+import io.hibenchdse.tpcxhs.TpcxHsJar;
 import io.hibenchdse.launcher.hosts.Link;
+import io.hibenchdse.monitor.Monitor;
+import io.hibenchdse.monitor.Series;
 import io.hibenchdse.node.ChildJvm;
 import java.io.File;
 import java.io.IOException;
@@ -114,12 +119,31 @@ class HostsClusterTest {
       namespace = cluster.network().namespace(HostsCluster.MASTER);
       Configuration jobs = cluster.conf();
       jobs.set("hibench.report.dir", new File(dir, "report").getPath());
+      Map<String, String> notSampled = new TreeMap<>();
+      Monitor monitor = Monitor.start(500, cluster.monitored(notSampled), List::of, System.out, notSampled);
+      assertEquals(Map.of(), notSampled);
       DfsioeMetrics m = dfsioeWrite(jobs);
+      Series series = monitor.stop();
       Set<String> hosts = mapHosts(jobs);
       double expected = hosts.size() * payloadBytesPerSec(LINK);
       System.out.printf("HostsClusterTest: DFSIOE write under %s, maps on %s: %.2f MB/s aggregated, %.2f expected%n", LINK, hosts,
           m.aggregatedThroughputBytesPerSec / 1e6, expected / 1e6);
       assertEquals(expected, m.aggregatedThroughputBytesPerSec, 0.10 * expected, "maps on " + hosts);
+      // the monitor's view of each host's own interface: never beyond the link, and at it where the maps wrote
+      double wire = Link.parse(LINK).bytesPerSecond() / 1024;
+      for (int i = 1; i <= 2; i++) {
+        String host = HostsCluster.worker(i);
+        double tx = series.hostSamples().stream().filter(h -> h.host().equals(host)).mapToDouble(h -> h.figures().netTxKBps()).max().orElse(-1);
+        double rx = series.hostSamples().stream().filter(h -> h.host().equals(host)).mapToDouble(h -> h.figures().netRxKBps()).max().orElse(-1);
+        double cpu = series.hostSamples().stream().filter(h -> h.host().equals(host)).mapToDouble(h -> h.figures().cpuUserPct()).max().orElse(-1);
+        System.out.printf("HostsClusterTest: %s at most %.0f KB/s sent, %.0f KB/s received, %.1f%% CPU user (link %.0f KB/s)%n", host,
+            tx, rx, cpu, wire);
+        assertTrue(tx <= 1.05 * wire && rx <= 1.05 * wire, host + ": " + tx + " / " + rx + " KB/s against " + wire);
+        if (hosts.contains(host)) {
+          assertTrue(tx >= 0.85 * wire, host + " ran maps and sent at most " + tx + " KB/s");
+          assertTrue(cpu > 0, host + " ran maps and used no CPU");
+        }
+      }
     }
     assertNothingLeft(namespace);
   }
@@ -188,6 +212,68 @@ class HostsClusterTest {
     assertEquals(0, p.exitValue(), Files.readString(dir.toPath().resolve("storage.err")));
     assertNothingLeft(p.pid(), namespace);
     assertTrue(!Files.exists(dir.toPath().resolve("storage/hosts-" + p.pid())), "the hosts' files removed");
+  }
+
+  /**
+   * A worker host dies in the middle of HSSort: every process of it (its DataNode, its NodeManager
+   * and the containers under it) killed with SIGKILL. The job completes on the other host, and
+   * HSValidate accepts its output with HSGen's checksum, which Hadoop's GenSort gives too.
+   */
+  @Test
+  void aWorkerHostKilledMidSortCostsNoData() throws Exception {
+    long rows = 100_000;
+    String namespace;
+    try (HostsCluster cluster = HostsCluster.start(dir.toPath().resolve("hosts"), 2, null, 2, System.out)) {
+      namespace = cluster.network().namespace(HostsCluster.MASTER);
+      Configuration jobs = cluster.conf();
+      jobs.set("hibench.report.dir", new File(dir, "report").getPath());
+      jobs.setInt("mapreduce.job.reduces", 2);
+      TestData.Outcome gen = TestData.run(TpcxHsJar.DRIVER, jobs, "hsgen", "-rows", Long.toString(rows), "-replication", "2", "/hs/in");
+      assertEquals(0, gen.status, gen.toString());
+      String checksum = gen.result.metrics(HsGen.Metrics.class).checksum;
+      assertEquals(FaultsSurvivedTest.genSortChecksum(rows), checksum);
+
+      java.util.concurrent.CompletableFuture<TestData.Outcome> sort = java.util.concurrent.CompletableFuture.supplyAsync(
+          () -> TestData.run(TpcxHsJar.DRIVER, jobs, "hssort", "-replication", "2", "/hs/in", "/hs/out"));
+      awaitRunningMaps(jobs, sort);
+      String victim = HostsCluster.worker(2);
+      List<Long> killed = cluster.cgroups().get(2).pids();
+      killed.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
+      System.out.printf("HostsClusterTest: killed %s mid-sort (%d processes)%n", victim, killed.size());
+      TestData.Outcome sorted = sort.get(10, java.util.concurrent.TimeUnit.MINUTES);
+      assertEquals(0, sorted.status, sorted.toString());
+      TestData.Outcome validate = TestData.run(TpcxHsJar.DRIVER, jobs, "hsvalidate", "-rows", Long.toString(rows), "-checksum",
+          checksum, "/hs/out", "/hs/validate");
+      assertEquals(0, validate.status, validate.toString());
+      assertTrue(checksum.equalsIgnoreCase(validate.result.metrics(HsValidate.Metrics.class).checksum), validate.toString());
+    }
+    assertNothingLeft(namespace);
+  }
+
+  /**
+   * Waits until a job of the cluster runs: its application master up, and its maps started or 5 s
+   * gone by (a tiny job's maps may end between two polls). {@code job} ending first fails the test.
+   */
+  private static void awaitRunningMaps(Configuration conf, java.util.concurrent.Future<TestData.Outcome> job) throws Exception {
+    long deadline = System.currentTimeMillis() + 180_000;
+    long running = 0;
+    Cluster cluster = new Cluster(conf);
+    try {
+      while (System.currentTimeMillis() < deadline && !job.isDone()) {
+        for (JobStatus s : cluster.getAllJobStatuses()) {
+          if (s.getState() == JobStatus.State.RUNNING) {
+            running = running == 0 ? System.currentTimeMillis() : running;
+            if (s.getMapProgress() > 0 || System.currentTimeMillis() - running > 5_000) {
+              return;
+            }
+          }
+        }
+        Thread.sleep(100);
+      }
+    } finally {
+      cluster.close();
+    }
+    throw new AssertionError(job.isDone() ? "the job ended before it was seen running: " + job.get() : "no job ran within 180 s");
   }
 
   /** Hadoop's own {@code yarn node -list}, in a JVM of its own with {@code conf} first on its class path. */

@@ -114,10 +114,12 @@ public final class HostsDeployment implements Deployment.Local {
       };
     }
 
-    /** This machine, whose figures hold every host's. */
+    /** This machine, whose figures hold every host's, and each host apart. */
     @Override
     public List<HostSource> hosts(Map<String, String> notSampled) {
-      return Hosts.of(List.of(), notSampled);
+      List<HostSource> sources = new ArrayList<>(Hosts.of(List.of(), notSampled));
+      sources.addAll(cluster.monitored(notSampled));
+      return sources;
     }
 
     @Override

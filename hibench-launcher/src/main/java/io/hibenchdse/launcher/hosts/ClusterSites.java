@@ -112,7 +112,7 @@ public final class ClusterSites {
     site.set(DFSConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY, net.address(master) + ":9870");
     site.setBoolean(DFSConfigKeys.DFS_PERMISSIONS_ENABLED_KEY, false);
     site.setInt(DFSConfigKeys.DFS_NAMENODE_SAFEMODE_EXTENSION_KEY, 0);
-    // a killed worker is declared dead in 30 s rather than 10.5 minutes, so its blocks are copied again during a job
+    // a killed worker's DataNode is declared dead in 50 s rather than 10.5 minutes, so its blocks are copied again during a job
     site.setInt(DFSConfigKeys.DFS_NAMENODE_HEARTBEAT_RECHECK_INTERVAL_KEY, 10_000);
     // yarn-default.xml names it; YarnConfiguration has no constant for it
     site.set(YarnConfiguration.NM_PREFIX + "hostname", host);
@@ -126,6 +126,8 @@ public final class ClusterSites {
     site.setBoolean(YarnConfiguration.NM_VMEM_CHECK_ENABLED, false);
     site.setFloat(YarnConfiguration.NM_MAX_PER_DISK_UTILIZATION_PERCENTAGE, 100f);
     site.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 256);
+    // and YARN declares a host's NodeManager lost in 20 s rather than 10 minutes, so its tasks run again elsewhere
+    site.setInt(YarnConfiguration.RM_NM_EXPIRY_INTERVAL_MS, 20_000);
     Path conf = confDir(host);
     writeSites(site, conf);
     Map<String, String> scheduler = new TreeMap<>(Map.of("yarn.scheduler.capacity.root.queues", "default",

@@ -18,11 +18,13 @@ import java.util.List;
  * standard input or dies.
  */
 public final class HostDaemon implements Closeable {
+  private final String host;
   private final String name;
   private final Process process;
   private final Path log;
 
-  private HostDaemon(String name, Process process, Path log) {
+  private HostDaemon(String host, String name, Process process, Path log) {
+    this.host = host;
     this.name = name;
     this.process = process;
     this.log = log;
@@ -46,7 +48,12 @@ public final class HostDaemon implements Closeable {
         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
     builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
     builder.environment().put("HADOOP_CONF_DIR", confDir.toString());
-    return new HostDaemon(role + " " + host, builder.start(), log);
+    return new HostDaemon(host, role + " " + host, builder.start(), log);
+  }
+
+  /** The host it runs on. */
+  public String host() {
+    return host;
   }
 
   /** The role and host, such as {@code NodeManager hibench-worker1}. */

@@ -1,5 +1,7 @@
 package io.hibenchdse.launcher.hosts;
 
+import io.hibenchdse.monitor.CgroupHost;
+import io.hibenchdse.monitor.HostSource;
 import io.hibenchdse.node.NodeProcess;
 import java.io.Closeable;
 import java.io.IOException;
@@ -11,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
@@ -194,6 +197,26 @@ public final class HostsCluster implements Closeable {
   /** The cgroups of each host, in the order of {@link HostNetwork#hosts}. */
   public List<HostCgroup> cgroups() {
     return List.copyOf(cgroups);
+  }
+
+  /**
+   * Each host as the monitor samples it, from its cgroups and its network namespace; a host that
+   * cannot be sampled goes into {@code notSampled} with the reason.
+   */
+  public List<HostSource> monitored(Map<String, String> notSampled) {
+    List<HostSource> sources = new ArrayList<>();
+    for (int i = 0; i < net.hosts().size(); i++) {
+      String host = net.hosts().get(i);
+      HostCgroup cgroup = cgroups.get(i);
+      try {
+        // any daemon of the host: its /proc/PID/net/dev is the host's namespace's
+        long inNamespace = daemons.stream().filter(d -> d.host().equals(host)).findFirst().orElseThrow().handle().pid();
+        sources.add(new CgroupHost(host, cgroup.dir("cpuacct"), cgroup.dir("memory"), cgroup.dir("blkio"), inNamespace));
+      } catch (IOException e) {
+        notSampled.put(host, e.getMessage());
+      }
+    }
+    return sources;
   }
 
   /**

@@ -1,0 +1,75 @@
+package io.hibenchdse.monitor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A host made of cgroups ({@code --hosts}' hosts): a child that burns one core for 3 s inside its
+ * groups, and nothing else there; the host's CPU seconds by the monitor must match the child's own
+ * count within 5%, and its memory hold the child's heap. Needs root and cgroup v1, as CI has.
+ */
+class CgroupHostTest {
+  @Test
+  void aChildBurningOneCoreInTheHostsGroups() throws Exception {
+    Path root = Path.of("/sys/fs/cgroup");
+    Assumptions.assumeTrue(Files.isWritable(root.resolve("cpuacct")), "no writable cgroup v1 cpuacct here");
+    String group = "hibench-test-" + ProcessHandle.current().pid();
+    List<Path> dirs = new ArrayList<>();
+    for (String controller : List.of("cpuacct", "memory", "blkio")) {
+      dirs.add(Files.createDirectories(root.resolve(controller).resolve(group)));
+    }
+    StringBuilder join = new StringBuilder();
+    dirs.forEach(d -> join.append("echo $$ > ").append(d.resolve("cgroup.procs")).append(" && "));
+    Process child = null;
+    try {
+      // sampled from before the child starts, so its whole CPU time falls in the samples; the
+      // network namespace is this machine's, read through this JVM
+      CgroupHost host = new CgroupHost("burner-host", dirs.get(0), dirs.get(1), dirs.get(2), ProcessHandle.current().pid());
+      Monitor m = Monitor.start(200, List.of(host), List::of, System.err, Map.of());
+      child = new ProcessBuilder("sh", "-c", join + "exec \"$@\"", "sh", Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+          "-Xms64m", "-Xmx64m", "-XX:+AlwaysPreTouch", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
+          KnownLoadsTest.class.getName()).start();
+      String line;
+      try {
+        line = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8)).readLine();
+      } finally {
+        m.stop();
+      }
+      HostFigures h = m.stop().whole().hosts().get("burner-host");
+      double selfReported = Long.parseLong(line.split(" ")[0]) / 1e9;
+      int cores = Runtime.getRuntime().availableProcessors();
+      double measured = (h.cpuUserPct() + h.cpuSystemPct()) / 100 * cores * h.durationSec();
+      System.out.printf("CgroupHostTest: %.3f CPU seconds by the host's groups, %.3f by the child itself; memory %.2f%%%n",
+          measured, selfReported, h.memoryUsedPct());
+      assertTrue(selfReported >= 3.0, "the child burnt " + selfReported + " s");
+      assertEquals(selfReported, measured, 0.05 * selfReported, "the host's CPU seconds against the child's own count");
+      long machineKb = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+          .getTotalMemorySize() / 1024;
+      assertTrue(h.memoryUsedPct() / 100 * machineKb >= 64 * 1024, "the host's memory holds the child's touched 64 MB heap: " + h);
+    } finally {
+      if (child != null) {
+        child.destroyForcibly().waitFor();
+      }
+      for (Path d : dirs) {
+        for (int i = 0; i < 50 && Files.exists(d); i++) {
+          try {
+            Files.delete(d);
+          } catch (java.io.IOException e) {
+            Thread.sleep(100); // the kernel empties a group a moment after its last process is reaped
+          }
+        }
+      }
+    }
+  }
+}
