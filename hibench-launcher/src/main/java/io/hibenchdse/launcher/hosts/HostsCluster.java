@@ -82,12 +82,8 @@ public final class HostsCluster implements Closeable {
       throw e;
     }
     out.printf("hibench: %d hosts started in %.1f s (%s; link %s), the master at %s%n", hosts.size(),
-        (System.nanoTime() - t0) / 1e9, String.join(", ", hosts), link == null ? "unshaped" : link, net(cluster).address(MASTER));
+        (System.nanoTime() - t0) / 1e9, String.join(", ", hosts), link == null ? "unshaped" : link, cluster.net.address(MASTER));
     return cluster;
-  }
-
-  private static HostNetwork net(HostsCluster c) {
-    return c.net;
   }
 
   private void launch() throws IOException {
