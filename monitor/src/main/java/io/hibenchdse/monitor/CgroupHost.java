@@ -23,6 +23,8 @@ public final class CgroupHost extends PolledHost {
   private final Path blkio;
   private final long inNamespace;
   private final List<String> disks;
+  /** The machine's memory, read once: it does not change while a host runs. */
+  private final long totalKb;
   private final long startNanos = System.nanoTime();
   private final int cores = Runtime.getRuntime().availableProcessors();
 
@@ -43,6 +45,13 @@ public final class CgroupHost extends PolledHost {
     this.blkio = blkio;
     this.inNamespace = inNamespace;
     this.disks = LocalHost.physicalDisks();
+    long memTotal = 0;
+    for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
+      if (line.startsWith("MemTotal:")) {
+        memTotal = Long.parseLong(line.replaceAll("\\D", ""));
+      }
+    }
+    this.totalKb = memTotal;
   }
 
   @Override
@@ -64,12 +73,6 @@ public final class CgroupHost extends PolledHost {
     // sample may show a percent or two above the machine, as the counter lags the clock by a tick)
     long idle = Math.max(0, (System.nanoTime() - startNanos) / 1000 * cores - used);
     String stat = "cpu  " + user + " 0 " + (used - user) + " " + idle + " 0 0 0 0 0 0\nctxt 0\n";
-    long totalKb = 0;
-    for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
-      if (line.startsWith("MemTotal:")) {
-        totalKb = Long.parseLong(line.replaceAll("\\D", ""));
-      }
-    }
     long rssKb = stat(memory.resolve("memory.stat"), "total_rss") / 1024;
     String meminfo = "MemTotal: " + totalKb + " kB\nMemFree: " + Math.max(0, totalKb - rssKb) + " kB\n";
     String netDev = Files.readString(Path.of("/proc", Long.toString(inNamespace), "net/dev"));
