@@ -69,6 +69,15 @@ public final class HibenchConfigKeys {
   /** A run's point of a series within its profile (YCSB's record counts), where it has one. */
   public static final String SCALE = "hibench.suite.scale";
 
+  /** A run's point of a series ({@code --vary}): its settings, {@code maps=4,reduces=2}, its label in every report. */
+  public static final String SERIES_POINT = "hibench.series.point";
+
+  /** The point's place in its series, from 1: the first is the baseline of the deltas. */
+  public static final String SERIES_INDEX = "hibench.series.index";
+
+  /** In a grid ({@code --grid}), the row the point is in: its settings but the last, which the row's chart runs along. */
+  public static final String SERIES_ROW = "hibench.series.row";
+
   /** Whether the page cache was dropped before a run, or why not. */
   public static final String PAGE_CACHE = "hibench.pagecache";
 

@@ -60,7 +60,7 @@ public final class Hibench implements Callable<Integer> {
   public static int run(String[] args, PrintStream out, PrintStream err) {
     CommandLine cl = new CommandLine(new Hibench(err));
     cl.addSubcommand("run", new RunCommand(out));
-    cl.addSubcommand("plan", new PlanCommand(out));
+    cl.addSubcommand("plan", new PlanCommand(out, err));
     cl.addSubcommand("summary", new SummaryCommand(out));
     cl.addSubcommand("compare", new CompareCommand(out));
     cl.addSubcommand("storage", StorageCommand.commandLine(out));

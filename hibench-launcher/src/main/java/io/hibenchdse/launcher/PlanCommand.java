@@ -2,8 +2,15 @@ package io.hibenchdse.launcher;
 
 import io.hibenchdse.launcher.deployment.ClusterDeployment;
 import io.hibenchdse.launcher.deployment.ServingStore;
+import io.hibenchdse.core.UsageException;
+import io.hibenchdse.launcher.suite.Series;
+import io.hibenchdse.launcher.suite.SeriesKey;
+import io.hibenchdse.launcher.suite.SeriesPoint;
 import io.hibenchdse.launcher.suite.SuiteOptions;
 import java.io.PrintStream;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -12,7 +19,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code bin/hibench plan}: the steps of a suite run, one a line
  * ({@code prepare|warmup|measure <jar> <workload> [args]}), for scripts/run-all.sh to submit to a
- * real cluster with {@code $HADOOP_EXECUTABLE jar}. The embedded run executes the same plan.
+ * real cluster with {@code $HADOOP_EXECUTABLE jar}. The embedded run executes the same plan. A
+ * series' steps carry their point, so the cluster's records are reported point by point too.
  */
 @Command(name = "plan", mixinStandardHelpOptions = true, description = "Prints the steps of a suite run for scripts/run-all.sh.")
 final class PlanCommand implements Callable<Integer> {
@@ -23,15 +31,30 @@ final class PlanCommand implements Callable<Integer> {
   ServingStore serving;
 
   private final PrintStream out;
+  private final PrintStream err;
 
-  PlanCommand(PrintStream out) {
+  PlanCommand(PrintStream out, PrintStream err) {
     this.out = out;
+    this.err = err;
   }
 
   @Override
   public Integer call() throws Exception {
-    for (SuiteOptions.PlannedStep p : options.plan(ClusterDeployment.of(serving, options.replication, options.writeAck))) {
-      out.println(p.kind() + " " + p.step().jar() + " " + String.join(" ", p.step().args()));
+    Series series = options.series();
+    for (SeriesKey own : List.of(SeriesKey.NODES, SeriesKey.HOSTS, SeriesKey.LINK)) {
+      if (series.varies(own)) {
+        throw new UsageException("--vary " + own.label() + " sets up a cluster bin/hibench run starts on this machine;"
+            + " a real cluster's " + own.label() + " are its own");
+      }
+    }
+    options.seriesNotes(series).forEach(n -> err.println("hibench plan: " + n));
+    Set<String> planned = new HashSet<>();
+    for (SeriesPoint point : series.points()) {
+      Integer replication = point.get(SeriesKey.REPLICATION) != null ? Integer.valueOf(point.get(SeriesKey.REPLICATION))
+          : options.replication;
+      for (SuiteOptions.PlannedStep p : options.plan(ClusterDeployment.of(serving, replication, options.writeAck), point, planned)) {
+        out.println(p.kind() + " " + p.step().jar() + " " + String.join(" ", p.step().args()));
+      }
     }
     return 0;
   }

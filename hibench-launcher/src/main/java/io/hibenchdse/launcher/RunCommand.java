@@ -12,6 +12,9 @@ import io.hibenchdse.launcher.report.HtmlReport;
 import io.hibenchdse.launcher.report.Summary;
 import io.hibenchdse.launcher.report.SummaryReport;
 import io.hibenchdse.launcher.suite.Measurement;
+import io.hibenchdse.launcher.suite.Series;
+import io.hibenchdse.launcher.suite.SeriesKey;
+import io.hibenchdse.launcher.suite.SeriesPoint;
 import io.hibenchdse.launcher.suite.SuiteExecution;
 import io.hibenchdse.launcher.suite.SuiteOptions;
 import io.hibenchdse.launcher.suite.Step;
@@ -22,9 +25,11 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
@@ -96,9 +101,13 @@ final class RunCommand implements Callable<Integer> {
     this.out = out;
   }
 
+  /** Points of a series in a row that share one deployment, and their steps on it. */
+  private record Segment(Deployment.Local deployment, List<SeriesPoint> points, List<SuiteOptions.PlannedStep> steps) {}
+
   @Override
   public Integer call() throws Exception {
-    Deployment.Local deployment = deployment();
+    Series series = options.series();
+    List<Segment> segments = segments(series);
     if (Files.exists(workDir) && !Files.isDirectory(workDir)) {
       throw new UsageException("--work-dir " + workDir + " is a file, not a directory");
     }
@@ -109,27 +118,25 @@ final class RunCommand implements Callable<Integer> {
         throw new UsageException("--monitor-interval must be 0 (not sampled) or " + e.getMessage());
       }
     }
-    List<SuiteOptions.PlannedStep> plan = options.plan(deployment);
-    if (hosts != null && plan.stream().anyMatch(p -> p.step().runner() != Step.Runner.HADOOP)) {
-      throw new UsageException(HostsDeployment.MAPREDUCE_ONLY);
-    }
+    int total = segments.stream().mapToInt(s -> s.steps().size()).sum();
     File scratch = workDir.resolve("run-" + System.currentTimeMillis()).toFile();
     List<Measurement> measurements = new ArrayList<>();
     out.printf("hibench run: %d steps, profiles %s, %d warm-up + %d measured runs; data in %s%n",
-        plan.size(), options.profiles, options.warmup, options.runs, scratch);
-    try (Deployment.Running running = deployment.startForRun(scratch)) {
-      Configuration conf = running.conf();
-      conf.setBoolean(HibenchConfigKeys.PRINT_COUNTERS, false);
-      // the parse result holds the whole command line, bin/hibench's own words included
-      List<String> all = spec.commandLine().getParseResult().originalArgs();
-      conf.set(HibenchConfigKeys.SUITE_COMMAND, command(all.subList(all.indexOf(spec.name()) + 1, all.size())));
-      out.println("hibench run: " + running.describe());
-      try (SuiteExecution execution = new SuiteExecution(conf, scratch, reportDir, dropCaches, out, running,
-          monitorIntervalMs)) {
-        int status = execution.run(plan, measurements);
+        total, options.profiles, options.warmup, options.runs, scratch);
+    if (!series.points().get(0).settings().isEmpty()) {
+      out.println("hibench run: a series of " + series.points().size() + " points: "
+          + String.join("; ", series.points().stream().map(SeriesPoint::label).toList()));
+      options.seriesNotes(series).forEach(n -> out.println("hibench run: " + n));
+    }
+    int done = 0;
+    try {
+      for (Segment segment : segments) {
+        File dir = segments.size() == 1 ? scratch : new File(scratch, "deployment-" + segment.points().get(0).index());
+        int status = run(segment, dir, done, total, measurements);
         if (status != 0) {
           return status;
         }
+        done += segment.steps().size();
       }
     } finally {
       FileUtil.fullyDelete(scratch);
@@ -147,21 +154,68 @@ final class RunCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** The embedded default, or with {@code --hosts} a cluster of hosts; its options checked. */
-  private Deployment.Local deployment() {
-    if (hosts == null) {
-      if (link != null) {
+  /**
+   * The series' points grouped into the deployments they run on, each with its steps: every
+   * deployment and plan made, so checked, before anything starts.
+   */
+  private List<Segment> segments(Series series) throws IOException {
+    List<Segment> segments = new ArrayList<>();
+    Set<String> planned = new HashSet<>();
+    Segment current = null;
+    for (SeriesPoint point : series.points()) {
+      if (current == null || !current.points().get(0).deployment().equals(point.deployment())) {
+        current = new Segment(deployment(point), new ArrayList<>(), new ArrayList<>());
+        segments.add(current);
+      }
+      current.points().add(point);
+      current.steps().addAll(options.plan(current.deployment(), point, planned));
+    }
+    if (segments.stream().anyMatch(s -> s.deployment() instanceof HostsDeployment
+        && s.steps().stream().anyMatch(p -> p.step().runner() != Step.Runner.HADOOP))) {
+      throw new UsageException(HostsDeployment.MAPREDUCE_ONLY);
+    }
+    return segments;
+  }
+
+  /** Starts a segment's deployment and runs its steps on it; returns 0 or the failed step's exit status. */
+  private int run(Segment segment, File scratch, int done, int total, List<Measurement> measurements) throws Exception {
+    try (Deployment.Running running = segment.deployment().startForRun(scratch)) {
+      Configuration conf = running.conf();
+      conf.setBoolean(HibenchConfigKeys.PRINT_COUNTERS, false);
+      // the parse result holds the whole command line, bin/hibench's own words included
+      List<String> all = spec.commandLine().getParseResult().originalArgs();
+      conf.set(HibenchConfigKeys.SUITE_COMMAND, command(all.subList(all.indexOf(spec.name()) + 1, all.size())));
+      out.println("hibench run: " + running.describe());
+      try (SuiteExecution execution = new SuiteExecution(conf, scratch, reportDir, dropCaches, out, running,
+          monitorIntervalMs)) {
+        return execution.run(segment.steps(), done, total, measurements);
+      }
+    }
+  }
+
+  /** The embedded default, or with {@code --hosts} a cluster of hosts, as a series' point sets them; its options checked. */
+  private Deployment.Local deployment(SeriesPoint point) {
+    Integer h = point.get(SeriesKey.HOSTS) != null ? Integer.valueOf(point.get(SeriesKey.HOSTS)) : hosts;
+    String l = point.get(SeriesKey.LINK) != null ? point.get(SeriesKey.LINK) : link;
+    Integer rep = point.get(SeriesKey.REPLICATION) != null ? Integer.valueOf(point.get(SeriesKey.REPLICATION)) : options.replication;
+    boolean nodesOption = spec.commandLine().getParseResult().hasMatchedOption("--nodes");
+    if (point.get(SeriesKey.NODES) != null && nodesOption) {
+      throw new UsageException("--nodes and --vary nodes both set it: give one");
+    }
+    if (h == null) {
+      if (l != null) {
         throw new UsageException("--link shapes the links of --hosts; give --hosts N");
       }
-      return EmbeddedDeployment.forRun(target, nodes, options.replication, options.writeAck, commitLog, cfsSettings);
+      int n = point.get(SeriesKey.NODES) != null ? Integer.parseInt(point.get(SeriesKey.NODES)) : nodes;
+      return EmbeddedDeployment.forRun(target, n, rep, options.writeAck, commitLog, cfsSettings);
     }
-    if (spec.commandLine().getParseResult().hasMatchedOption("--nodes")) {
+    if (nodesOption || point.get(SeriesKey.NODES) != null) {
       throw new UsageException("--nodes and --hosts both size the cluster: give one");
     }
     if (commitLog != null || !cfsSettings.isEmpty()) {
       throw new UsageException("--commitlog and --cfs are for --target cfs, which --hosts does not run yet");
     }
-    return new HostsDeployment(target, hosts, link, options.replication, options.writeAck, out);
+    return new HostsDeployment(target, h, l, rep, options.writeAck, out);
   }
 
   /** {@code bin/hibench run} with these arguments, quoted for a POSIX shell where needed. */

@@ -73,8 +73,8 @@ class CompareTest {
     assertEquals(0, o.status(), o.toString());
     // times 10, 12 s against 15, 17 s: means 11 and 16, sigma sqrt(2), time ratio 16/11; throughputs
     // (1e9/15 + 1e9/17) / 2 over (1e9/10 + 1e9/12) / 2 = 0.684492
-    assertEquals(List.of("workload,profile,runs_a,mean_s_a,sigma_s_a,runs_b,mean_s_b,sigma_s_b,time_ratio,throughput_ratio,latency_ratio",
-        "wordcount,tiny,2,11.000,1.414,2,16.000,1.414,1.4545,0.6845,"),
+    assertEquals(List.of("workload,profile,runs_a,mean_s_a,sigma_s_a,runs_b,mean_s_b,sigma_s_b,time_ratio,throughput_ratio,latency_ratio,point",
+        "wordcount,tiny,2,11.000,1.414,2,16.000,1.414,1.4545,0.6845,,"),
         Files.readAllLines(dir.resolve("compare/compare.csv")));
     assertTrue(o.out().contains("11.000±1.414") && o.out().contains("16.000±1.414"), o.out());
     assertTrue(Files.readString(dir.resolve("compare/compare.json")).contains("\"timeRatio\" : 1.4545"), "JSON rows");

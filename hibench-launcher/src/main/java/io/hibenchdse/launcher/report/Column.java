@@ -2,6 +2,8 @@ package io.hibenchdse.launcher.report;
 
 import static io.hibenchdse.launcher.report.HtmlReport.fmt;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -12,5 +14,20 @@ public record Column<R>(String heading, int width, Function<R, String> cell) {
   /** A column whose cell is {@code value} formatted with {@code format}. */
   public static <R> Column<R> of(String heading, int width, String format, Function<R, Object> value) {
     return new Column<>(heading, width, r -> fmt(format, value.apply(r)));
+  }
+
+  /** {@code columns} with a "Point" column (a series' point) after the profile's, where a row has a point. */
+  static <R> List<Column<R>> withPoint(List<Column<R>> columns, List<R> rows, Function<R, String> point, int width) {
+    if (rows.stream().allMatch(r -> point.apply(r) == null)) {
+      return columns;
+    }
+    List<Column<R>> all = new ArrayList<>(columns);
+    for (int i = 0; i < all.size(); i++) {
+      if (all.get(i).heading().equalsIgnoreCase("profile")) {
+        all.add(i + 1, new Column<>("Point", width, r -> point.apply(r) == null ? "-" : point.apply(r)));
+        return all;
+      }
+    }
+    throw new IllegalArgumentException("no profile column");
   }
 }

@@ -27,9 +27,9 @@ import org.apache.hadoop.mapreduce.MRConfig;
  * a comparison misleads.
  */
 public final class Comparison {
-  /** One workload at one data size in both. Ratios are B's over A's; the latency ratio is NaN for a workload that measures none (not YCSB's). */
+  /** One workload at one data size (and series point: matched by its label) in both. Ratios are B's over A's; the latency ratio is NaN for a workload that measures none (not YCSB's). */
   public record Row(String workload, String profile, int runsA, double meanSecA, double sigmaSecA, int runsB,
-      double meanSecB, double sigmaSecB, double timeRatio, double throughputRatio, double latencyRatio) {}
+      double meanSecB, double sigmaSecB, double timeRatio, double throughputRatio, double latencyRatio, String point) {}
 
   /** One figure of what all hosts used (their mean or sum), per workload and data size, means over the sampled runs. */
   public record UtilizationRow(String workload, String profile, String figure, double a, double b) {
@@ -83,9 +83,9 @@ public final class Comparison {
     totalsA.forEach((key, a) -> {
       List<HostFigures> b = totalsB.get(key);
       if (b != null) {
-        String[] wp = key.split("\u0000");
+        String[] wp = key.split("\u0000", -1);
         for (UtilizationReport.Figure f : UtilizationReport.HOST_FIGURES) {
-          rows.add(new UtilizationRow(wp[0], wp[1], f.heading(), mean(a, f), mean(b, f)));
+          rows.add(new UtilizationRow(wp[0], "null".equals(wp[2]) ? wp[1] : wp[1] + " " + wp[2], f.heading(), mean(a, f), mean(b, f)));
         }
       }
     });
@@ -97,7 +97,7 @@ public final class Comparison {
     for (Measurement m : runs) {
       Utilization u = m.result().utilization(Utilization.class);
       if (u != null && !u.hosts().isEmpty()) {
-        totals.computeIfAbsent(key(m.workload(), m.scale()), k -> new ArrayList<>()).add(u.total());
+        totals.computeIfAbsent(key(m), k -> new ArrayList<>()).add(u.total());
       }
     }
     return totals;
@@ -141,11 +141,11 @@ public final class Comparison {
   private static Set<String> differences(List<Measurement> runsA, List<Measurement> runsB) {
     Map<String, Durability> first = new LinkedHashMap<>();
     for (Measurement m : runsA) {
-      first.putIfAbsent(key(m.workload(), m.scale()), Durability.of(m.result()));
+      first.putIfAbsent(key(m), Durability.of(m.result()));
     }
     Set<String> differences = new LinkedHashSet<>();
     for (Measurement m : runsB) {
-      Durability da = first.get(key(m.workload(), m.scale()));
+      Durability da = first.get(key(m));
       if (da != null) {
         differences.addAll(da.differences(Durability.of(m.result()), "A", "B"));
       }
@@ -158,7 +158,7 @@ public final class Comparison {
     Map<String, DescriptiveStatistics> stats = new LinkedHashMap<>();
     for (Measurement m : runs) {
       if (m.serving()) {
-        stats.computeIfAbsent(key(m.workload(), m.scale()), k -> new DescriptiveStatistics())
+        stats.computeIfAbsent(key(m), k -> new DescriptiveStatistics())
             .addValue(m.result().metrics(YcsbMetrics.class).meanUs);
       }
     }
@@ -170,23 +170,26 @@ public final class Comparison {
   private static List<Row> rows(List<Summary.Row> summaryA, List<Summary.Row> summaryB, Map<String, Double> latencyA,
       Map<String, Double> latencyB) {
     Map<String, Summary.Row> byKey = new LinkedHashMap<>();
-    summaryB.forEach(r -> byKey.put(key(r.workload(), r.profile()), r));
+    summaryB.forEach(r -> byKey.put(key(r), r));
     List<Row> rows = new ArrayList<>();
     for (Summary.Row ra : summaryA) {
-      Summary.Row rb = byKey.get(key(ra.workload(), ra.profile()));
+      Summary.Row rb = byKey.get(key(ra));
       if (rb != null) {
         rows.add(new Row(ra.workload(), ra.profile(), ra.runs(), ra.meanSec(), ra.sigmaSec(), rb.runs(),
             rb.meanSec(), rb.sigmaSec(), rb.meanSec() / ra.meanSec(),
             rb.meanThroughputBytesPerSec() / ra.meanThroughputBytesPerSec(),
-            latencyB.getOrDefault(key(rb.workload(), rb.profile()), Double.NaN)
-                / latencyA.getOrDefault(key(ra.workload(), ra.profile()), Double.NaN)));
+            latencyB.getOrDefault(key(rb), Double.NaN) / latencyA.getOrDefault(key(ra), Double.NaN), ra.point()));
       }
     }
     return rows;
   }
 
-  private static String key(String workload, String profile) {
-    return workload + "\u0000" + profile;
+  private static String key(Measurement m) {
+    return m.workload() + "\u0000" + m.scale() + "\u0000" + m.point();
+  }
+
+  private static String key(Summary.Row r) {
+    return r.workload() + "\u0000" + r.profile() + "\u0000" + r.point();
   }
 
   /** The table on the console: both means with sigma, B's ratios. */
@@ -207,7 +210,8 @@ public final class Comparison {
       Column.of("sigma_s_a", 0, "%.3f", Row::sigmaSecA), Column.of("runs_b", 0, "%d", Row::runsB),
       Column.of("mean_s_b", 0, "%.3f", Row::meanSecB), Column.of("sigma_s_b", 0, "%.3f", Row::sigmaSecB),
       Column.of("time_ratio", 0, "%.4f", Row::timeRatio), Column.of("throughput_ratio", 0, "%.4f", Row::throughputRatio),
-      new Column<>("latency_ratio", 0, r -> ratio(r.latencyRatio(), "%.4f", "")));
+      new Column<>("latency_ratio", 0, r -> ratio(r.latencyRatio(), "%.4f", "")),
+      new Column<>("point", 0, r -> r.point() == null ? "" : r.point()));
 
   /** compare.html's table. */
   static final List<Column<Row>> HTML = List.of(new Column<>("Workload", 0, Row::workload), new Column<>("Profile", 0, Row::profile),

@@ -15,7 +15,7 @@ public final class ComparisonReport {
 
   /** The comparison's table on the console. */
   public static void print(Comparison c, PrintStream console) {
-    ConsoleTable.print(Comparison.CONSOLE, c.rows(), console);
+    ConsoleTable.print(Column.withPoint(Comparison.CONSOLE, c.rows(), Comparison.Row::point, -24), c.rows(), console);
   }
 
   /** compare.csv, compare.json and compare.html (with the ratio chart, also as charts/ratios.png and .svg) in {@code out}. */
@@ -29,8 +29,8 @@ public final class ComparisonReport {
     context.put("b", c.b().toString());
     context.put("generated", ZonedDateTime.now().format(DateTimeFormatter.RFC_1123_DATE_TIME));
     context.put("differences", c.differences());
-    context.put("header", HtmlReport.headings(Comparison.HTML));
-    context.put("rows", HtmlReport.cells(Comparison.HTML, c.rows()));
+    context.put("header", HtmlReport.headings(Column.withPoint(Comparison.HTML, c.rows(), Comparison.Row::point, 0)));
+    context.put("rows", HtmlReport.cells(Column.withPoint(Comparison.HTML, c.rows(), Comparison.Row::point, 0), c.rows()));
     context.put("utilizationHeader", List.of("Workload", "Profile", "All hosts' mean or sum", "A", "B", "B/A"));
     context.put("utilization", HtmlReport.cells(Comparison.UTILIZATION, c.utilization()));
     context.put("chart", HtmlReport.chart(ReportCharts.ratios(c.rows()), out.resolve(HtmlReport.CHARTS), "ratios",

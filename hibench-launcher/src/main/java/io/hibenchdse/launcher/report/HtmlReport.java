@@ -55,7 +55,8 @@ public final class HtmlReport {
   public record Table(String caption, List<String> header, List<List<String>> rows) {}
 
   /** One workload's part of the page. */
-  public record Section(String workload, List<List<String>> table, List<Table> tables, List<Chart> charts, List<String> commands) {}
+  public record Section(String workload, List<List<String>> table, List<Table> tables, List<Chart> charts, List<String> commands,
+      String best) {}
 
   private HtmlReport() {}
 
@@ -81,9 +82,11 @@ public final class HtmlReport {
       List<Summary.Row> own = rows.stream().filter(r -> r.workload().equals(workload)).toList();
       byWorkload.addAll(own);
       List<Measurement> runs = measurements.stream().filter(m -> m.workload().equals(workload)).toList();
-      List<List<String>> table = cells(Summary.HTML_WORKLOAD, own);
+      List<List<String>> table = cells(Summary.withPoint(Summary.HTML_WORKLOAD, own, 0), own);
       List<Chart> sectionCharts = new ArrayList<>();
-      if (own.size() > 1) { // against one size the chart would be a point in an empty frame
+      if (own.stream().anyMatch(r -> r.point() != null)) {
+        sectionCharts.addAll(seriesCharts(workload, own, runs, charts));
+      } else if (own.size() > 1) { // against one size the chart would be a point in an empty frame
         sectionCharts.add(chart(ReportCharts.scaling(workload + ": time against data size", own), charts, workload + "-scaling",
             "Mean time against data size, sigma as error bars; dashed: the smallest size's time grown linearly with data"));
       }
@@ -111,15 +114,16 @@ public final class HtmlReport {
           commands.add("bin/hibench " + String.join(" ", m.result().command));
         }
       }
-      sections.add(new Section(workload, table, tables, sectionCharts, new ArrayList<>(commands)));
+      String best = Summary.best(own).stream().map(Summary.Best::describe).findFirst().orElse(null);
+      sections.add(new Section(workload, table, tables, sectionCharts, new ArrayList<>(commands), best));
     }
     List<List<String>> environment = environment(measurements);
     VelocityContext context = new VelocityContext();
     context.put("generated", ZonedDateTime.now().format(DateTimeFormatter.RFC_1123_DATE_TIME));
-    context.put("overviewHeader", headings(Summary.HTML_OVERVIEW));
-    context.put("overview", cells(Summary.HTML_OVERVIEW, byWorkload));
+    context.put("overviewHeader", headings(Summary.withPoint(Summary.HTML_OVERVIEW, rows, 0)));
+    context.put("overview", cells(Summary.withPoint(Summary.HTML_OVERVIEW, rows, 0), byWorkload));
     context.put("storage", storageLine(environment));
-    context.put("header", headings(Summary.HTML_WORKLOAD));
+    context.put("header", headings(Summary.withPoint(Summary.HTML_WORKLOAD, rows, 0)));
     context.put("sections", sections);
     context.put("environment", environment);
     Set<String> suiteCommands = new LinkedHashSet<>();
@@ -133,6 +137,31 @@ public final class HtmlReport {
     return render(TEMPLATE, context, dir.resolve(FILE));
   }
 
+  /**
+   * A series' charts: time and throughput along its points with sigma bars, one chart for a series
+   * and one per row of a grid (the points that share every setting but the last, along the last).
+   */
+  private static List<Chart> seriesCharts(String workload, List<Summary.Row> own, List<Measurement> runs, Path charts)
+      throws IOException {
+    Map<String, String> rowOf = new LinkedHashMap<>();
+    runs.forEach(m -> rowOf.put(m.point(), m.seriesRow()));
+    Map<String, List<Summary.Row>> gridRows = new LinkedHashMap<>();
+    own.forEach(r -> gridRows.computeIfAbsent(rowOf.get(r.point()), k -> new ArrayList<>()).add(r));
+    List<Chart> out = new ArrayList<>();
+    for (Map.Entry<String, List<Summary.Row>> e : gridRows.entrySet()) {
+      String title = workload + (e.getKey() == null ? "" : " at " + e.getKey()) + ": time and throughput along the series";
+      out.add(chart(ReportCharts.series(title, e.getKey(), e.getValue(), runs), charts,
+          workload + "-series" + (e.getKey() == null ? "" : "-" + e.getKey()),
+          "Mean time (left) and mean throughput (right) at each point, sigma as error bars"));
+    }
+    return out;
+  }
+
+  /** A run's size as the per-run charts name it: its profile, and its point of a series. */
+  static String sizeAndPoint(Measurement m) {
+    return m.point() == null ? m.scale() : m.scale() + " " + m.point();
+  }
+
   /** DFSIOE's slot chart of each profile's last run; TPCx-HS's phases of every run. */
   private static List<Chart> workloadCharts(String workload, List<Measurement> runs, Path charts) throws IOException {
     List<Chart> out = new ArrayList<>();
@@ -140,7 +169,7 @@ public final class HtmlReport {
     List<TpcxHsMetrics> tpcxhs = new ArrayList<>();
     for (Measurement m : runs) {
       if ("dfsioe".equals(m.result().workload)) {
-        lastPerProfile.put(m.scale(), m);
+        lastPerProfile.put(sizeAndPoint(m), m);
       } else if ("tpcxhs".equals(m.result().workload)) {
         tpcxhs.add(m.result().metrics(TpcxHsMetrics.class));
       }

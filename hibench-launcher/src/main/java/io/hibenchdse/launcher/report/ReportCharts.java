@@ -30,12 +30,15 @@ import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.renderer.xy.XYStepRenderer;
 import org.jfree.chart.ui.Layer;
+import org.jfree.chart.renderer.category.StatisticalLineAndShapeRenderer;
 import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 import org.jfree.svg.SVGGraphics2D;
+import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 
 /**
  * The report's pictures, drawn with JFreeChart: time against data size (the reference report's
@@ -86,15 +89,49 @@ public final class ReportCharts {
     return styled(chart);
   }
 
+  /** A run's throughput as the charts show it: MB/s, or a serving phase's operations a second. */
+  private static double throughput(Measurement m) {
+    return m.serving() ? m.result().metrics(YcsbMetrics.class).throughputOpsPerSec : m.result().throughputBytesPerSec / MB;
+  }
+
+  /**
+   * A series' mean time and throughput at each point, sigma as error bars, time on the left axis
+   * and throughput on the right; in a grid's row ({@code row}) the points named by their last setting.
+   */
+  static JFreeChart series(String title, String row, List<Summary.Row> points, List<Measurement> runs) {
+    DefaultStatisticalCategoryDataset time = new DefaultStatisticalCategoryDataset();
+    DefaultStatisticalCategoryDataset throughput = new DefaultStatisticalCategoryDataset();
+    boolean serving = runs.stream().allMatch(Measurement::serving);
+    for (Summary.Row r : points) {
+      String x = row == null ? r.point() : r.point().substring(row.length() + 1);
+      time.add(r.meanSec(), r.sigmaSec(), "time (s)", x);
+      DescriptiveStatistics t = new DescriptiveStatistics();
+      runs.stream().filter(m -> r.point().equals(m.point()) && r.profile().equals(m.scale())).forEach(m -> t.addValue(throughput(m)));
+      throughput.add(t.getMean(), t.getN() > 1 ? t.getStandardDeviation() : 0, serving ? "throughput (operations/s)"
+          : "throughput (MB/s)", x);
+    }
+    JFreeChart chart = ChartFactory.createLineChart(title, "Point", "Time (s)", time, PlotOrientation.VERTICAL, true, false, false);
+    CategoryPlot plot = chart.getCategoryPlot();
+    plot.setRenderer(0, new StatisticalLineAndShapeRenderer(true, true));
+    plot.setRangeAxis(1, new NumberAxis(serving ? "Throughput (operations/s)" : "Throughput (MB/s)"));
+    plot.setDataset(1, throughput);
+    plot.mapDatasetToRangeAxis(1, 1);
+    StatisticalLineAndShapeRenderer second = new StatisticalLineAndShapeRenderer(true, true);
+    second.setSeriesPaint(0, new Color(200, 90, 30));
+    second.setSeriesStroke(0, new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f, new float[] {6f, 4f}, 0f));
+    plot.setRenderer(1, second);
+    return styled(chart);
+  }
+
   /** Each measured run's throughput, in the order the runs ran, per profile: a serving phase's in operations a second. */
   static JFreeChart throughputPerRun(String workload, List<Measurement> runs) {
     DefaultCategoryDataset data = new DefaultCategoryDataset();
     Map<String, Integer> seen = new LinkedHashMap<>();
     boolean serving = runs.stream().allMatch(Measurement::serving);
     for (Measurement m : runs) {
-      int n = seen.merge(m.scale(), 1, Integer::sum);
-      data.addValue(serving ? m.result().metrics(YcsbMetrics.class).throughputOpsPerSec : m.result().throughputBytesPerSec / MB,
-          m.scale(), m.scale() + " #" + n);
+      String size = HtmlReport.sizeAndPoint(m);
+      int n = seen.merge(size, 1, Integer::sum);
+      data.addValue(throughput(m), size, size + " #" + n);
     }
     return styled(ChartFactory.createBarChart(workload + ": throughput per run", "Run", serving ? "Throughput (operations/s)"
         : "Throughput (MB/s)", data, PlotOrientation.VERTICAL, true, false, false));
@@ -161,7 +198,7 @@ public final class ReportCharts {
   static JFreeChart ratios(List<Comparison.Row> rows) {
     DefaultCategoryDataset data = new DefaultCategoryDataset();
     for (Comparison.Row r : rows) {
-      String column = r.workload() + " " + r.profile();
+      String column = r.workload() + " " + r.profile() + (r.point() == null ? "" : " " + r.point());
       data.addValue(r.timeRatio(), "time B/A", column);
       data.addValue(r.throughputRatio(), "throughput B/A", column);
     }

@@ -5,6 +5,7 @@ import static io.hibenchdse.launcher.report.HtmlReport.fmt;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.hibenchdse.launcher.suite.Measurement;
 import io.hibenchdse.launcher.suite.Profile;
+import io.hibenchdse.launcher.suite.SeriesKey;
 import io.hibenchdse.ycsb.YcsbMetrics;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,10 +21,11 @@ import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 public final class Summary {
   private static final double MB = 1e6;
 
-  /** One row: a workload at one data size. */
+  /** One row: a workload at one data size, or at one point of a series ({@code point}, null outside one). */
   public record Row(String workload, String profile, int runs, double dataBytes, double meanSec,
       double sigmaSec, double sigmaPct, double dataDeltaPct, double timeDeltaPct,
-      double meanThroughputBytesPerSec, @JsonInclude(JsonInclude.Include.NON_NULL) Double meanOpsPerSec) {
+      double meanThroughputBytesPerSec, @JsonInclude(JsonInclude.Include.NON_NULL) Double meanOpsPerSec,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String point) {
     /** The throughput as the page gives it: MB/s, or a serving phase's operations a second. */
     String throughput() {
       return meanOpsPerSec == null ? fmt("%.2f MB/s", meanThroughputBytesPerSec / MB) : fmt("%.0f ops/s", meanOpsPerSec);
@@ -35,7 +37,7 @@ public final class Summary {
   public static List<Row> rows(List<Measurement> measurements) {
     Map<String, List<Measurement>> groups = new LinkedHashMap<>();
     for (Measurement m : measurements) {
-      groups.computeIfAbsent(m.workload() + "\u0000" + m.scale(), k -> new ArrayList<>()).add(m);
+      groups.computeIfAbsent(m.workload() + "\u0000" + m.scale() + "\u0000" + m.point(), k -> new ArrayList<>()).add(m);
     }
     List<Row> rows = new ArrayList<>();
     Map<String, double[]> baseline = new LinkedHashMap<>();
@@ -55,13 +57,55 @@ public final class Summary {
       Measurement first = group.get(0);
       double mean = time.getMean();
       double sigma = group.size() > 1 ? time.getStandardDeviation() : 0;
-      // Profiles run smallest first, so the first group of a workload is its baseline.
+      // A series runs its first point first, profiles the smallest: the first group of a workload is its baseline.
       double[] base = baseline.computeIfAbsent(first.workload(), k -> new double[] {data.getMean(), mean});
       rows.add(new Row(first.workload(), first.scale(), group.size(), data.getMean(), mean,
           sigma, 100 * sigma / mean, 100 * (data.getMean() / base[0] - 1), 100 * (mean / base[1] - 1),
-          tput.getMean(), ops.getN() == 0 ? null : ops.getMean()));
+          tput.getMean(), ops.getN() == 0 ? null : ops.getMean(), first.point()));
     }
     return rows;
+  }
+
+  /**
+   * The fastest point of a workload's tuning series (no point setting the data it moves, as the maps
+   * and reduces of the reference report's Table 7), against the next fastest: by how much, and in how
+   * many sigmas of the difference ({@code sqrt(sigma1^2 + sigma2^2)}; NaN with one run each).
+   */
+  public record Best(String workload, String point, double meanSec, String next, double nextMeanSec, double sigmas) {
+    public double fasterPct() {
+      return 100 * (1 - meanSec / nextMeanSec);
+    }
+
+    /** One line: the point, its margin and whether the margin is beyond sigma. */
+    public String describe() {
+      return fmt("best point of %s: %s at %.3f s, %.1f%% faster than %s (%.3f s); ", workload, point, meanSec, fasterPct(),
+          next, nextMeanSec) + (Double.isNaN(sigmas) ? "one run each, so no sigma to weigh it against"
+          : fmt("%.1f sigma, ", sigmas) + (sigmas > 1 ? "beyond sigma" : "within sigma: not a clear difference"));
+    }
+  }
+
+  /** Each tuning series' best point, per workload; a series of data sizes, profiles or record counts has none. */
+  public static List<Best> best(List<Row> rows) {
+    Map<String, List<Row>> series = new LinkedHashMap<>();
+    rows.stream().filter(r -> r.point() != null).forEach(r -> series.computeIfAbsent(r.workload(), k -> new ArrayList<>()).add(r));
+    List<Best> best = new ArrayList<>();
+    series.forEach((workload, points) -> {
+      if (points.size() < 2 || points.stream().anyMatch(r -> SeriesKey.changesData(r.point()))) {
+        return;
+      }
+      List<Row> fastest = points.stream().sorted(java.util.Comparator.comparingDouble(Row::meanSec)).toList();
+      Row a = fastest.get(0);
+      Row b = fastest.get(1);
+      double sigma = Math.sqrt(a.sigmaSec() * a.sigmaSec() + b.sigmaSec() * b.sigmaSec());
+      best.add(new Best(workload, a.point(), a.meanSec(), b.point(), b.meanSec(),
+          a.runs() < 2 || b.runs() < 2 ? Double.NaN : (b.meanSec() - a.meanSec()) / sigma));
+    });
+    return best;
+  }
+
+  /** {@code columns} with a series' point after the profile, where a row has one. */
+  static List<Column<Row>> withPoint(List<Column<Row>> columns, List<Row> rows, int width) {
+    return Column.withPoint(columns, rows, Row::point, width);
   }
 
   /** The table on the console. */
@@ -79,7 +123,8 @@ public final class Summary {
       Column.of("sigma_s", 0, "%.3f", Row::sigmaSec), Column.of("sigma_pct", 0, "%.2f", Row::sigmaPct),
       Column.of("data_delta_pct", 0, "%.2f", Row::dataDeltaPct), Column.of("time_delta_pct", 0, "%.2f", Row::timeDeltaPct),
       Column.of("throughput_bytes_per_s", 0, "%.0f", Row::meanThroughputBytesPerSec),
-      new Column<>("throughput_ops_per_s", 0, r -> r.meanOpsPerSec() == null ? "" : fmt("%.1f", r.meanOpsPerSec())));
+      new Column<>("throughput_ops_per_s", 0, r -> r.meanOpsPerSec() == null ? "" : fmt("%.1f", r.meanOpsPerSec())),
+      new Column<>("point", 0, r -> r.point() == null ? "" : r.point()));
 
   /** The report page's overview, a row per workload and size. */
   static final List<Column<Row>> HTML_OVERVIEW = List.of(new Column<>("Workload", 0, Row::workload),

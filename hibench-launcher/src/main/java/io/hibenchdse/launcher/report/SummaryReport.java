@@ -27,6 +27,7 @@ public final class SummaryReport {
 
   /** The summary's table on the console. */
   public static void print(List<Summary.Row> rows, PrintStream out) {
-    ConsoleTable.print(Summary.CONSOLE, rows, out);
+    ConsoleTable.print(Summary.withPoint(Summary.CONSOLE, rows, -24), rows, out);
+    Summary.best(rows).forEach(b -> out.println(b.describe()));
   }
 }

@@ -1,7 +1,9 @@
 package io.hibenchdse.launcher.suite;
 
 import java.util.ArrayList;
+import io.hibenchdse.core.UsageException;
 import java.util.List;
+import java.util.Set;
 
 /**
  * EnhancedDFSIO in the suite, as HiBench runs it: {@code dfsioe-write} measures writing the files;
@@ -49,8 +51,28 @@ public enum DfsioeWorkload implements SuiteWorkload {
     }
   }
 
-  private static List<String> dfsioe(String mode, Profile p, String root, String... extra) {
-    long[] size = filesAndMb(p);
+  @Override
+  public Set<SeriesKey> takes() {
+    return Set.of(SeriesKey.SIZE, SeriesKey.FILES);
+  }
+
+  /**
+   * Files and MB a file: the profile's, or a series point's file count and total size, the total
+   * (the profile's if the point keeps it) shared out in whole MB, as DFSIOE's {@code -fileSize} takes it.
+   */
+  static long[] filesAndMb(Profile p, Context par) {
+    long[] profile = filesAndMb(p);
+    long files = par.files() != null ? par.files() : profile[0];
+    long totalMb = par.size() != null ? par.size() >> 20 : profile[0] * profile[1];
+    if (totalMb / files < 1) {
+      throw new UsageException("dfsioe: " + files + " files of " + (par.size() != null ? par.size() + " bytes" : p.label()
+          + "'s " + totalMb + " MB") + " would be less than 1 MB each (-fileSize is whole MB); vary size or files less");
+    }
+    return new long[] {files, totalMb / files};
+  }
+
+  private static List<String> dfsioe(String mode, Profile p, Context par, String root, String... extra) {
+    long[] size = filesAndMb(p, par);
     long[] ms = intervals(p);
     List<String> args = new ArrayList<>(List.of("dfsioe", "-D", "test.build.data=" + root + "/benchmarks/TestDFSIO-Enh",
         mode, "-nrFiles", String.valueOf(size[0]), "-fileSize", String.valueOf(size[1]),
@@ -61,11 +83,11 @@ public enum DfsioeWorkload implements SuiteWorkload {
 
   @Override
   public List<Step> steps(Profile profile, String root, Context par, long seed) {
-    Step write = Step.tool(name, "dfsio-enhanced", dfsioe("-write", profile, root, "-overwrite"),
+    Step write = Step.tool(name, "dfsio-enhanced", dfsioe("-write", profile, par, root, "-overwrite"),
         this == WRITE ? Step.Role.MEASURE : Step.Role.PREPARE);
     if (this == WRITE) {
       return List.of(write);
     }
-    return List.of(write, Step.tool(name, "dfsio-enhanced", dfsioe("-read", profile, root), Step.Role.MEASURE));
+    return List.of(write, Step.tool(name, "dfsio-enhanced", dfsioe("-read", profile, par, root), Step.Role.MEASURE));
   }
 }

@@ -3,6 +3,7 @@ package io.hibenchdse.launcher.suite;
 import io.hibenchdse.hive.DataGen;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * HiveBench's queries as suite steps: HiBench.DataGen at the profile's pages and visits (HiBench's
@@ -23,6 +24,11 @@ public enum HiveBenchWorkload implements SuiteWorkload {
   @Override
   public String suiteName() {
     return name().toLowerCase(Locale.ROOT);
+  }
+
+  @Override
+  public Set<SeriesKey> takes() {
+    return Set.of(SeriesKey.MAPS, SeriesKey.REDUCES);
   }
 
   @Override

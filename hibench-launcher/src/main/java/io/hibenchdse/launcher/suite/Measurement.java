@@ -23,6 +23,20 @@ public record Measurement(String workload, Profile profile, RunResult result) {
     return result.configuration.getOrDefault(HibenchConfigKeys.SCALE, profile.label());
   }
 
+  /** The run's point of a series ({@code maps=4,reduces=2}), or null where it is no series' run. */
+  public String point() {
+    return result.configuration.get(HibenchConfigKeys.SERIES_POINT);
+  }
+
+  /** In a grid, the row its point is in (its settings but the last), or null. */
+  public String seriesRow() {
+    return result.configuration.get(HibenchConfigKeys.SERIES_ROW);
+  }
+
+  private int seriesIndex() {
+    return Integer.parseInt(result.configuration.getOrDefault(HibenchConfigKeys.SERIES_INDEX, "0"));
+  }
+
   /** Whether it is a serving phase (YCSB's), whose throughput is operations a second. */
   public boolean serving() {
     return "ycsb".equals(result.workload);
@@ -30,7 +44,8 @@ public record Measurement(String workload, Profile profile, RunResult result) {
 
   /**
    * The suite's runs in a report directory's {@code hibench.jsonl} (records of other runs left
-   * out), smallest profile (and within it the smallest data) first: it is each workload's baseline.
+   * out), a series' points in its order, else the smallest profile (and within it the smallest
+   * data) first: it is each workload's baseline.
    */
   public static List<Measurement> read(Path reportDir) throws IOException {
     Path json = reportDir.resolve(Results.JSON_FILE);
@@ -58,7 +73,8 @@ public record Measurement(String workload, Profile profile, RunResult result) {
     if (measurements.isEmpty()) {
       throw new UsageException(json + " holds no run of the suite (none has " + HibenchConfigKeys.PROFILE + ")");
     }
-    measurements.sort(Comparator.comparing(Measurement::profile).thenComparingLong(m -> m.result().inputBytes));
+    measurements.sort(Comparator.comparingInt(Measurement::seriesIndex).thenComparing(Measurement::profile)
+        .thenComparingLong(m -> m.result().inputBytes));
     return measurements;
   }
 }

@@ -3,6 +3,7 @@ package io.hibenchdse.launcher.suite;
 import io.hibenchdse.core.RandomTextWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 
 /** HiBench's micro workloads as suite steps: prepare text with RandomTextWriter, then measure. */
@@ -48,8 +49,13 @@ public enum MicroWorkload implements SuiteWorkload {
   }
 
   @Override
+  public Set<SeriesKey> takes() {
+    return Set.of(SeriesKey.MAPS, SeriesKey.REDUCES, SeriesKey.SIZE);
+  }
+
+  @Override
   public List<Step> steps(Profile profile, String root, Context par, long seed) {
-    long total = bytes(profile);
+    long total = par.size() != null ? par.size() : bytes(profile);
     String in = root + "/" + dir + "/Input";
     String out = root + "/" + dir + "/Output";
     List<String> prepare = new ArrayList<>(List.of("randomtextwriter",

@@ -57,12 +57,15 @@ public final class SuiteExecution implements AutoCloseable {
     this.monitorIntervalMs = monitorIntervalMs;
   }
 
-  /** Runs the steps, adding each measured run to {@code measured}; returns 0, or the exit status of the step that failed. */
-  public int run(List<SuiteOptions.PlannedStep> plan, List<Measurement> measured) throws Exception {
-    int done = 0;
+  /**
+   * Runs the steps, numbered on from {@code done} of {@code total} (a series runs its points' steps
+   * on one deployment after another), adding each measured run to {@code measured}; returns 0, or
+   * the exit status of the step that failed.
+   */
+  public int run(List<SuiteOptions.PlannedStep> plan, int done, int total, List<Measurement> measured) throws Exception {
     for (SuiteOptions.PlannedStep p : plan) {
       Step step = p.step();
-      out.printf(Locale.ROOT, "[%d/%d] %-9s %-10s %s %d: %s%n", ++done, plan.size(), p.profile().label(),
+      out.printf(Locale.ROOT, "[%d/%d] %-9s %-10s %s %d: %s%n", ++done, total, p.profile().label(),
           step.suiteWorkload(), p.warmup() ? "warm-up" : "run", p.run(),
           (step.role() == Step.Role.WARMUP ? "(warm-up) " : "") + String.join(" ", step.args()));
       String stepReportDir = p.reported() ? reportDir.toString() : new File(scratch, p.kind() + "-report").getPath();

@@ -7,7 +7,9 @@ import io.hibenchdse.core.UsageException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import picocli.CommandLine.Option;
 
 /** What to run: shared by {@code run} (embedded) and {@code plan} (for a real cluster). */
@@ -50,6 +52,15 @@ public final class SuiteOptions {
       + " HBase's FSYNC_WAL with hbase.wal.hsync) (default: ${DEFAULT-VALUE}).")
   public WriteAck writeAck;
 
+  @Option(names = "--vary", paramLabel = "KEY=V1,V2,...", description = "A series: the runs repeated at each value, every"
+      + " point its own row with deltas against the first; repeatable, lists of equal length varied together (maps=3,4,6,12"
+      + " with reduces=1,2,2,4). Keys: maps, reduces, size (bytes, 64m), files (DFSIOE's, at the same total), records and"
+      + " threads (YCSB's), replication, profile, nodes, hosts, link.")
+  List<String> vary = new ArrayList<>();
+
+  @Option(names = "--grid", description = "With --vary: every combination of the lists instead, the first varying slowest.")
+  boolean grid;
+
   @Option(names = "--root", defaultValue = "/HiBench", description = "Data directory on the file system (default: ${DEFAULT-VALUE}).")
   String root;
 
@@ -66,31 +77,77 @@ public final class SuiteOptions {
     return Suite.readList(benchmarks);
   }
 
-  SuiteWorkload.Context context(Deployment deployment) {
+  /**
+   * The series {@code --vary} and {@code --grid} make (one point without them), checked with the
+   * options that would say the same thing twice.
+   */
+  public Series series() {
+    Series series = Series.of(vary, grid);
+    if (series.points().size() > 1 || !vary.isEmpty()) {
+      if (profiles.size() > 1 || series.varies(SeriesKey.PROFILE) && !profiles.equals(List.of(Profile.TINY.label()))) {
+        throw new UsageException("--profile and --vary both make a series: give the profiles as --vary profile=tiny,small");
+      }
+      if (!ycsbRecords.isEmpty()) {
+        throw new UsageException("--ycsb-records and --vary both make a series: give --vary records=N,N,...");
+      }
+      for (Object[] same : new Object[][] {{SeriesKey.MAPS, maps, "--maps"}, {SeriesKey.REDUCES, reduces, "--reduces"},
+          {SeriesKey.REPLICATION, replication, "--replication"}}) {
+        if (series.varies((SeriesKey) same[0]) && same[1] != null) {
+          throw new UsageException(same[2] + " and --vary " + ((SeriesKey) same[0]).label() + " both set it: give one");
+        }
+      }
+    }
+    return series;
+  }
+
+  /** What is said once before a series runs: the varied keys some listed workloads do not take. */
+  public List<String> seriesNotes(Series series) throws IOException {
+    return series.skipped(workloads());
+  }
+
+  SuiteWorkload.Context context(Deployment deployment, SeriesPoint point) {
     int cores = Runtime.getRuntime().availableProcessors();
-    int m = maps == null ? cores : maps;
-    int r = reduces == null ? cores : reduces;
+    int m = point.get(SeriesKey.MAPS) != null ? SeriesKey.count(point.get(SeriesKey.MAPS)) : maps == null ? cores : maps;
+    int r = point.get(SeriesKey.REDUCES) != null ? SeriesKey.count(point.get(SeriesKey.REDUCES)) : reduces == null ? cores : reduces;
     int rep = deployment.replication();
     if (m < 1 || r < 1 || rep < 1 || runs < 1 || warmup < 0 || ycsbRecords.stream().anyMatch(n -> n < 1)) {
       throw new UsageException("--maps, --reduces, --replication, --runs and --ycsb-records must be at least 1 and --warmup at least 0");
     }
     return new SuiteWorkload.Context(m, r, rep, ycsbWorkloads, List.copyOf(ycsbRecords), deployment.servingStore(),
-        deployment.writeAck());
+        deployment.writeAck(), point.get(SeriesKey.SIZE) == null ? null : SeriesKey.bytes(point.get(SeriesKey.SIZE)),
+        point.get(SeriesKey.FILES) == null ? null : SeriesKey.count(point.get(SeriesKey.FILES)),
+        point.get(SeriesKey.RECORDS) == null ? null : (long) SeriesKey.count(point.get(SeriesKey.RECORDS)),
+        point.get(SeriesKey.THREADS) == null ? null : SeriesKey.count(point.get(SeriesKey.THREADS)));
   }
 
   /**
-   * Every step in order on {@code deployment}: per profile and workload, the warm-up runs (none for
-   * a workload that warms up in each run) and then the measured runs.
+   * The steps of one point of a series on {@code deployment}, in order (per profile and workload,
+   * the warm-up runs, none for a workload that warms up in each run, then the measured runs): those of every workload, at the
+   * point as the workload sees it, that {@code planned} (the points as each workload saw them so
+   * far) does not hold yet; a workload that does not take a varied key runs once for each value of
+   * the others. Each step is labelled with its point.
    */
-  public List<PlannedStep> plan(Deployment deployment) throws IOException {
+  public List<PlannedStep> plan(Deployment deployment, SeriesPoint point, Set<String> planned) throws IOException {
     List<PlannedStep> steps = new ArrayList<>();
-    SuiteWorkload.Context par = context(deployment);
-    for (Profile profile : profiles()) {
+    List<Profile> list = point.get(SeriesKey.PROFILE) != null ? List.of(Profile.of(point.get(SeriesKey.PROFILE))) : profiles();
+    for (Profile profile : list) {
       for (SuiteWorkload w : workloads()) {
+        SeriesPoint own = point.of(w);
+        if (!planned.add(w.suiteName() + "\u0000" + profile + "\u0000" + own.label())) {
+          continue;
+        }
+        SuiteWorkload.Context par = context(deployment, own);
         int warmups = w.warmsUpEachRun() ? 0 : warmup;
         for (int run = 0; run < warmups + runs; run++) {
           for (Step s : w.steps(profile, root, par, run)) {
             Step labelled = s.withOption(HibenchConfigKeys.SUITE_WORKLOAD, s.suiteWorkload()).withOption(HibenchConfigKeys.PROFILE, profile.label());
+            if (!own.settings().isEmpty()) {
+              labelled = labelled.withOption(HibenchConfigKeys.SERIES_POINT, own.label())
+                  .withOption(HibenchConfigKeys.SERIES_INDEX, Integer.toString(own.index()));
+              if (own.row() != null) {
+                labelled = labelled.withOption(HibenchConfigKeys.SERIES_ROW, own.row());
+              }
+            }
             boolean warmupRun = run < warmups;
             steps.add(new PlannedStep(profile, warmupRun ? run + 1 : run - warmups + 1, warmupRun, labelled));
           }

@@ -1,6 +1,7 @@
 package io.hibenchdse.launcher.suite;
 
 import java.util.List;
+import java.util.Set;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 
 /**
@@ -8,6 +9,9 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
  * 10 MB at tiny to the kit's 1 TB at bigdata (its 100 GB test size at gigantic).
  */
 public final class TpcxHsWorkload implements SuiteWorkload {
+  /** A row's bytes: a series' {@code size} is rows of it. */
+  static final long ROW_BYTES = 100;
+
   static long rows(Profile p) {
     switch (p) {
       case TINY: return 100_000L;
@@ -25,9 +29,14 @@ public final class TpcxHsWorkload implements SuiteWorkload {
   }
 
   @Override
+  public Set<SeriesKey> takes() {
+    return Set.of(SeriesKey.MAPS, SeriesKey.REDUCES, SeriesKey.SIZE);
+  }
+
+  @Override
   public List<Step> steps(Profile profile, String root, Context par, long seed) {
     return List.of(Step.tool(suiteName(), "tpcx-hs", List.of("tpcxhs", "-D", MRJobConfig.NUM_MAPS + "=" + par.maps(),
-        "-D", MRJobConfig.NUM_REDUCES + "=" + par.reduces(), "-rows", String.valueOf(rows(profile)),
+        "-D", MRJobConfig.NUM_REDUCES + "=" + par.reduces(), "-rows", String.valueOf(par.size() != null ? Math.max(1, par.size() / ROW_BYTES) : rows(profile)),
         "-replication", String.valueOf(par.replication()),
         "-root", root + "/TPCx-HS", "-overwrite"), Step.Role.MEASURE));
   }

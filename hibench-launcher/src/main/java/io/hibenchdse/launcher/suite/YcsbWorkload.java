@@ -7,6 +7,7 @@ import io.hibenchdse.ycsb.HBaseKeys;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * YCSB's workloads A-F as suite steps on Cassandra or HBase, each run as docs/methodology.md#ycsb-hygiene describes: a load into an emptied
@@ -42,10 +43,16 @@ public enum YcsbWorkload implements SuiteWorkload {
     return true;
   }
 
+  /** The maps are its client threads unless a series varies {@code threads}. */
+  @Override
+  public Set<SeriesKey> takes() {
+    return Set.of(SeriesKey.MAPS, SeriesKey.THREADS, SeriesKey.RECORDS);
+  }
+
   @Override
   public List<Step> steps(Profile profile, String root, Context par, long seed) {
     if (par.ycsbRecords().isEmpty()) {
-      return phases(records(profile), par);
+      return phases(par.records() != null ? par.records() : records(profile), par);
     }
     List<Step> series = new ArrayList<>();
     for (long n : par.ycsbRecords()) {
@@ -71,7 +78,7 @@ public enum YcsbWorkload implements SuiteWorkload {
   private List<String> args(String phase, Context par, long records, long operations) {
     List<String> args = new ArrayList<>(List.of(phase, par.serving().binding(),
         "-P", par.ycsbWorkloads().resolve("workload" + name().toLowerCase(Locale.ROOT)).toString(),
-        "-threads", Integer.toString(par.maps()),
+        "-threads", Integer.toString(par.threads() != null ? par.threads() : par.maps()),
         "-p", "recordcount=" + records, "-p", "operationcount=" + operations));
     if (par.serving() == ServingStore.hbase) {
       args.addAll(List.of("-p", HBaseKeys.DURABILITY + "=" + par.writeAck().hbaseDurability()));

@@ -80,7 +80,7 @@ class SummaryTest {
     SummaryReport.write(List.of(run("sort", Profile.TINY, 1_000, 10), run("sort", Profile.TINY, 1_000, 14),
         run("sort", Profile.SMALL, 3_000, 24)), dir);
     assertEquals(List.of("workload,profile,runs,data_bytes,mean_s,sigma_s,sigma_pct,data_delta_pct,time_delta_pct,throughput_bytes_per_s,"
-        + "throughput_ops_per_s", "sort,tiny,2,1000,12.000,2.828,23.57,0.00,0.00,86,", "sort,small,1,3000,24.000,0.000,0.00,200.00,100.00,125,"),
+        + "throughput_ops_per_s,point", "sort,tiny,2,1000,12.000,2.828,23.57,0.00,0.00,86,,", "sort,small,1,3000,24.000,0.000,0.00,200.00,100.00,125,,"),
         Files.readAllLines(dir.resolve("summary.csv")));
     String json = Files.readString(dir.resolve("summary.json"));
     assertEquals(2, json.split("\"workload\"").length - 1, json);
