@@ -50,8 +50,7 @@ final class PlanCommand implements Callable<Integer> {
     options.seriesNotes(series).forEach(n -> err.println("hibench plan: " + n));
     Set<String> planned = new HashSet<>();
     for (SeriesPoint point : series.points()) {
-      Integer replication = point.get(SeriesKey.REPLICATION) != null ? Integer.valueOf(point.get(SeriesKey.REPLICATION))
-          : options.replication;
+      Integer replication = point.count(SeriesKey.REPLICATION) != null ? point.count(SeriesKey.REPLICATION) : options.replication;
       for (SuiteOptions.PlannedStep p : options.plan(ClusterDeployment.of(serving, replication, options.writeAck), point, planned)) {
         out.println(p.kind() + " " + p.step().jar() + " " + String.join(" ", p.step().args()));
       }

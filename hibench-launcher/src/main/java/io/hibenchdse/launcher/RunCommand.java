@@ -171,8 +171,8 @@ final class RunCommand implements Callable<Integer> {
       current.steps().addAll(options.plan(current.deployment(), point, planned));
     }
     if (segments.stream().anyMatch(s -> s.deployment() instanceof HostsDeployment
-        && s.steps().stream().anyMatch(p -> p.step().runner() != Step.Runner.HADOOP))) {
-      throw new UsageException(HostsDeployment.MAPREDUCE_ONLY);
+        && s.steps().stream().anyMatch(p -> p.step().runner() == Step.Runner.YCSB))) {
+      throw new UsageException(HostsDeployment.NO_YCSB);
     }
     return segments;
   }
@@ -195,9 +195,9 @@ final class RunCommand implements Callable<Integer> {
 
   /** The embedded default, or with {@code --hosts} a cluster of hosts, as a series' point sets them; its options checked. */
   private Deployment.Local deployment(SeriesPoint point) {
-    Integer h = point.get(SeriesKey.HOSTS) != null ? Integer.valueOf(point.get(SeriesKey.HOSTS)) : hosts;
+    Integer h = point.count(SeriesKey.HOSTS) != null ? point.count(SeriesKey.HOSTS) : hosts;
     String l = point.get(SeriesKey.LINK) != null ? point.get(SeriesKey.LINK) : link;
-    Integer rep = point.get(SeriesKey.REPLICATION) != null ? Integer.valueOf(point.get(SeriesKey.REPLICATION)) : options.replication;
+    Integer rep = point.count(SeriesKey.REPLICATION) != null ? point.count(SeriesKey.REPLICATION) : options.replication;
     boolean nodesOption = spec.commandLine().getParseResult().hasMatchedOption("--nodes");
     if (point.get(SeriesKey.NODES) != null && nodesOption) {
       throw new UsageException("--nodes and --vary nodes both set it: give one");
@@ -206,7 +206,7 @@ final class RunCommand implements Callable<Integer> {
       if (l != null) {
         throw new UsageException("--link shapes the links of --hosts; give --hosts N");
       }
-      int n = point.get(SeriesKey.NODES) != null ? Integer.parseInt(point.get(SeriesKey.NODES)) : nodes;
+      int n = point.count(SeriesKey.NODES) != null ? point.count(SeriesKey.NODES) : nodes;
       return EmbeddedDeployment.forRun(target, n, rep, options.writeAck, commitLog, cfsSettings);
     }
     if (nodesOption || point.get(SeriesKey.NODES) != null) {

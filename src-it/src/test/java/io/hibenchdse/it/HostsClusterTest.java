@@ -215,6 +215,49 @@ class HostsClusterTest {
   }
 
   /**
+   * A suite run on hosts: HiveBench's aggregation through Hive's JVM on the master, its job on the
+   * hosts' YARN, with the same result and counters as the embedded default's on the same data; a
+   * SIGTERM in the middle of the second run leaves no namespace, link, cgroup or process behind.
+   */
+  @Test
+  void aSuiteRunOnHostsRunsHiveOnTheirYarnAndSigtermLeavesNothing() throws Exception {
+    Path list = dir.toPath().resolve("hive.lst");
+    Files.writeString(list, "aggregation\n");
+    InProcess.Outcome local = InProcess.hibench("run", "--benchmarks", list.toString(), "--runs", "1", "--warmup", "0",
+        "--monitor-interval", "0", "--report-dir", dir.toPath().resolve("local").toString(), "--work-dir", dir.toPath().resolve("w").toString());
+    assertEquals(0, local.status(), local.out() + local.err());
+    io.hibenchdse.core.RunResult expected = InProcess.records(dir.toPath().resolve("local")).get(0);
+
+    Path report = dir.toPath().resolve("hosts");
+    Process p = new ProcessBuilder(LauncherTest.HOME.resolve("bin/hibench").toString(), "run", "--hosts", "1", "--benchmarks",
+        list.toString(), "--runs", "2", "--warmup", "0", "--report-dir", report.toString(), "--work-dir",
+        dir.toPath().resolve("work").toString()).redirectErrorStream(true).redirectOutput(new File(dir, "run.out")).start();
+    String namespace = "hibench-" + p.pid() + "-" + HostsCluster.MASTER;
+    Path records = report.resolve(io.hibenchdse.core.Results.JSON_FILE);
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(400);
+    while (p.isAlive() && System.nanoTime() < deadline && (!Files.exists(records) || Files.readAllLines(records).isEmpty())) {
+      Thread.sleep(500);
+    }
+    assertTrue(p.isAlive() && Files.exists(records), Files.readString(dir.toPath().resolve("run.out")));
+    p.toHandle().destroy(); // SIGTERM, in the second run
+    assertTrue(p.waitFor(90, java.util.concurrent.TimeUnit.SECONDS), "stopped after SIGTERM");
+    assertNothingLeft(p.pid(), namespace);
+    assertTrue(ProcessHandle.allProcesses().noneMatch(h -> h.info().commandLine().orElse("").contains(namespace)),
+        "no process of the hosts left, Hive's JVM on the master included");
+
+    io.hibenchdse.core.RunResult r = InProcess.records(report).get(0);
+    assertEquals("HadoopAggregation", r.type);
+    assertEquals("yarn", r.configuration.get("mapreduce.framework.name"));
+    assertEquals("1", r.configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_HOSTS));
+    assertEquals(expected.metrics.get("resultRows"), r.metrics.get("resultRows"));
+    assertTrue(expected.counter(org.apache.hadoop.mapreduce.TaskCounter.class.getName(), "MAP_INPUT_RECORDS") > 0, expected.counters.toString());
+    for (String counter : List.of("MAP_INPUT_RECORDS", "MAP_OUTPUT_RECORDS", "REDUCE_INPUT_RECORDS", "REDUCE_OUTPUT_RECORDS")) {
+      assertEquals(expected.counter(org.apache.hadoop.mapreduce.TaskCounter.class.getName(), counter),
+          r.counter(org.apache.hadoop.mapreduce.TaskCounter.class.getName(), counter), counter);
+    }
+  }
+
+  /**
    * A worker host dies in the middle of HSSort: every process of it (its DataNode, its NodeManager
    * and the containers under it) killed with SIGKILL. The job completes on the other host, and
    * HSValidate accepts its output with HSGen's checksum, which Hadoop's GenSort gives too.

@@ -203,7 +203,7 @@ class LauncherTest {
     refused.put(List.of("run", "--hosts", "2", "--target", "cfs"), "--hosts runs HDFS for now");
     refused.put(List.of("run", "--hosts", "2", "--replication", "3"), "--replication 3 needs as many hosts, and --hosts is 2");
     refused.put(List.of("run", "--hosts", "2", "--benchmarks", HOME.resolve("conf/benchmarks.lst").toString()),
-        "--hosts runs the MapReduce workloads for now");
+        "--hosts runs the MapReduce and Hive workloads for now");
     for (java.util.Map.Entry<List<String>, String> r : refused.entrySet()) {
       List<String> args = new java.util.ArrayList<>(List.of(bin));
       args.addAll(r.getKey());

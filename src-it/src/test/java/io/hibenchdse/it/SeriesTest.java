@@ -1,19 +1,15 @@
 package io.hibenchdse.it;
 
+import static io.hibenchdse.it.InProcess.hibench;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hibenchdse.core.HibenchConfigKeys;
-import io.hibenchdse.core.JsonLinesExporter;
-import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.dfsio.DfsioeMetrics;
-import io.hibenchdse.launcher.Hibench;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,16 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
 class SeriesTest {
   @TempDir Path dir;
 
-  record Outcome(int status, String out, String err) {}
 
-  private Outcome hibench(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int status = Hibench.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new Outcome(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-  }
 
-  private Outcome suite(String name, String benchmarks, String... more) throws Exception {
+  private InProcess.Outcome suite(String name, String benchmarks, String... more) throws Exception {
     Path list = dir.resolve(name + ".lst");
     Files.writeString(list, benchmarks);
     List<String> args = new ArrayList<>(List.of("run", "--benchmarks", list.toString(), "--report-dir", dir.resolve(name).toString(),
@@ -52,11 +41,7 @@ class SeriesTest {
   }
 
   private List<RunResult> records(String name) throws Exception {
-    List<RunResult> records = new ArrayList<>();
-    for (String line : Files.readAllLines(dir.resolve(name).resolve(Results.JSON_FILE))) {
-      records.add(JsonLinesExporter.fromJson(line));
-    }
-    return records;
+    return InProcess.records(dir.resolve(name));
   }
 
   private JsonNode summary(String name) throws Exception {
@@ -69,7 +54,7 @@ class SeriesTest {
    */
   @Test
   void pairsOfMapsAndReducesAreFourRowsWithDeltasAgainstTheFirst() throws Exception {
-    Outcome o = suite("pairs", "wordcount\n", "--runs", "2", "--vary", "maps=3,4,6,12", "--vary", "reduces=1,2,2,4");
+    InProcess.Outcome o = suite("pairs", "wordcount\n", "--runs", "2", "--vary", "maps=3,4,6,12", "--vary", "reduces=1,2,2,4");
     assertEquals(0, o.status(), o.out() + o.err());
     assertTrue(o.out().contains("a series of 4 points: maps=3,reduces=1; maps=4,reduces=2; maps=6,reduces=2; maps=12,reduces=4"), o.out());
     Map<String, DescriptiveStatistics> times = new LinkedHashMap<>();
@@ -110,7 +95,7 @@ class SeriesTest {
    */
   @Test
   void dfsioeFilesAtOneTotalAndAWorkloadThatTakesNoFileCount() throws Exception {
-    Outcome o = suite("files", "wordcount\ndfsioe-write\n", "--runs", "1", "--vary", "files=1,2,4,8");
+    InProcess.Outcome o = suite("files", "wordcount\ndfsioe-write\n", "--runs", "1", "--vary", "files=1,2,4,8");
     assertEquals(0, o.status(), o.out() + o.err());
     assertEquals(1, o.out().split("--vary files does not apply to wordcount", -1).length - 1, o.out());
     List<RunResult> records = records("files");
@@ -136,7 +121,7 @@ class SeriesTest {
   /** A 2x2 grid: four labelled rows, and a chart for each row of the grid along its last key. */
   @Test
   void aGridIsEveryCombinationWithAChartPerRow() throws Exception {
-    Outcome o = suite("grid", "wordcount\n", "--runs", "1", "--vary", "maps=1,2", "--vary", "reduces=1,2", "--grid");
+    InProcess.Outcome o = suite("grid", "wordcount\n", "--runs", "1", "--vary", "maps=1,2", "--vary", "reduces=1,2", "--grid");
     assertEquals(0, o.status(), o.out() + o.err());
     JsonNode rows = summary("grid");
     List<String> points = new ArrayList<>();
@@ -155,7 +140,7 @@ class SeriesTest {
 
     // compare matches the points by label: four rows, not one per workload and profile
     String grid = dir.resolve("grid").toString();
-    Outcome c = hibench("compare", grid, grid, "--out", dir.resolve("compare").toString());
+    InProcess.Outcome c = hibench("compare", grid, grid, "--out", dir.resolve("compare").toString());
     assertEquals(0, c.status(), c.err());
     List<String> csv = Files.readAllLines(dir.resolve("compare").resolve("compare.csv"));
     assertEquals(5, csv.size(), csv.toString());
@@ -185,17 +170,17 @@ class SeriesTest {
       List<String> args = new ArrayList<>(List.of("run", "--benchmarks", list.toString(), "--work-dir", dir.resolve("w").toString(),
           "--report-dir", dir.resolve("r").toString()));
       args.addAll(List.of(bad[i]));
-      Outcome o = hibench(args.toArray(new String[0]));
+      InProcess.Outcome o = hibench(args.toArray(new String[0]));
       assertEquals(2, o.status(), String.join(" ", bad[i]) + ": " + o.err());
       assertEquals(1, o.err().strip().lines().count(), o.err());
       assertTrue(o.err().contains(bad[i + 1][0]), String.join(" ", bad[i]) + ": " + o.err());
       assertTrue(!Files.exists(dir.resolve("w")) && !Files.exists(dir.resolve("r")), "nothing started");
     }
-    Outcome nodes = hibench("plan", "--benchmarks", list.toString(), "--vary", "nodes=1,2");
+    InProcess.Outcome nodes = hibench("plan", "--benchmarks", list.toString(), "--vary", "nodes=1,2");
     assertEquals(2, nodes.status());
     assertTrue(nodes.err().contains("a real cluster's nodes are its own"), nodes.err());
 
-    Outcome plan = hibench("plan", "--benchmarks", list.toString(), "--vary", "maps=3,4", "--vary", "reduces=1,2", "--runs", "1",
+    InProcess.Outcome plan = hibench("plan", "--benchmarks", list.toString(), "--vary", "maps=3,4", "--vary", "reduces=1,2", "--runs", "1",
         "--warmup", "0");
     assertEquals(0, plan.status(), plan.err());
     List<String> lines = plan.out().lines().toList();

@@ -48,6 +48,14 @@ public interface Deployment {
      */
     List<HostSource> hosts(Map<String, String> notSampled);
 
+    /**
+     * What a client JVM of the run (Hive's) is started under, to reach the servers as the cluster's
+     * own clients do: nothing on the embedded default, the master host on {@code --hosts}.
+     */
+    default List<String> clientHost() {
+      return List.of();
+    }
+
     /** The processes of a run now, by name, for a monitor to sample: they come and go (Hive, YCSB's clients). */
     List<WatchedProcess> processes();
 

@@ -70,9 +70,9 @@ public final class HostsDeployment implements Deployment.Local {
     return writeAck;
   }
 
-  /** Why a plan with Hive's or YCSB's steps is refused: their servers on the hosts are still to come. */
-  public static final String MAPREDUCE_ONLY = "--hosts runs the MapReduce workloads for now (micro, dfsioe, tpcx-hs):"
-      + " Hive and YCSB on the hosts are not built yet; leave hivebench and ycsb out of --benchmarks";
+  /** Why a plan with YCSB's steps is refused: region servers on the hosts are still to come. */
+  public static final String NO_YCSB = "--hosts runs the MapReduce and Hive workloads for now: YCSB on region servers"
+      + " of the hosts is not built yet; leave the ycsb-* workloads out of --benchmarks";
 
   @Override
   public Running startForRun(File scratch) throws IOException {
@@ -120,6 +120,12 @@ public final class HostsDeployment implements Deployment.Local {
       List<HostSource> sources = new ArrayList<>(Hosts.of(List.of(), notSampled));
       sources.addAll(cluster.monitored(notSampled));
       return sources;
+    }
+
+    /** Hive's JVM on the master, a gateway host: the names YARN's application masters register under resolve there. */
+    @Override
+    public List<String> clientHost() {
+      return cluster.onMaster();
     }
 
     @Override

@@ -36,9 +36,7 @@ public final class HostDaemon implements Closeable {
    */
   static HostDaemon start(HostNetwork net, HostCgroup cgroup, String host, String role, String mainClass, Path confDir,
       String heap, Path log, String... args) throws IOException {
-    // the cgroups first: inside the namespace, ip netns exec mounts a sysfs of its own, without them
-    List<String> command = new ArrayList<>(List.of("sh", "-c", cgroup.joinScript() + "exec \"$@\"", "sh",
-        "ip", "netns", "exec", net.namespace(host), "unshare", "--uts", "--", "sh", "-c", "hostname " + host + " && exec \"$@\"", "sh"));
+    List<String> command = onHost(net, cgroup, host);
     command.addAll(ChildJvm.command());
     command.addAll(List.of(heap, "-Dhadoop.log.dir=" + log.getParent(), "-cp",
         confDir + java.io.File.pathSeparator + System.getProperty("java.class.path"), HostDaemon.class.getName(), role, host,
@@ -49,6 +47,16 @@ public final class HostDaemon implements Closeable {
     builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
     builder.environment().put("HADOOP_CONF_DIR", confDir.toString());
     return new HostDaemon(host, role + " " + host, builder.start(), log);
+  }
+
+  /**
+   * The words that run a command on {@code host}: in its cgroups, its network namespace (whose hosts
+   * file names every host) and under its hostname.
+   */
+  static List<String> onHost(HostNetwork net, HostCgroup cgroup, String host) {
+    // the cgroups first: inside the namespace, ip netns exec mounts a sysfs of its own, without them
+    return new ArrayList<>(List.of("sh", "-c", cgroup.joinScript() + "exec \"$@\"", "sh",
+        "ip", "netns", "exec", net.namespace(host), "unshare", "--uts", "--", "sh", "-c", "hostname " + host + " && exec \"$@\"", "sh"));
   }
 
   /** The host it runs on. */

@@ -94,7 +94,9 @@ public final class HostsCluster implements Closeable {
       Files.createDirectories(sites.hostDir(host).resolve("logs"));
       sites.write(host);
     }
-    Configuration format = new Configuration(false);
+    // hdfs-default.xml too: without it the edits directory, which defaults to the name directory,
+    // would fall back to /tmp/hadoop/dfs/name and be formatted there, outside the run
+    Configuration format = new org.apache.hadoop.hdfs.HdfsConfiguration();
     format.addResource(new org.apache.hadoop.fs.Path(sites.confDir(MASTER).resolve("core-site.xml").toUri()));
     format.addResource(new org.apache.hadoop.fs.Path(sites.confDir(MASTER).resolve("hdfs-site.xml").toUri()));
     NameNode.format(format);
@@ -183,6 +185,11 @@ public final class HostsCluster implements Closeable {
 
   public HostNetwork network() {
     return net;
+  }
+
+  /** The words that run a client command on the master, as a gateway of the cluster would: the hosts' names resolve there. */
+  public List<String> onMaster() {
+    return List.copyOf(HostDaemon.onHost(net, cgroups.get(net.hosts().indexOf(MASTER)), MASTER));
   }
 
   /** The daemons, the master's first, then each worker's DataNode and NodeManager. */

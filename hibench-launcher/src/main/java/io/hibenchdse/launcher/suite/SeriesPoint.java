@@ -24,6 +24,11 @@ public record SeriesPoint(int index, Map<SeriesKey, String> settings, boolean gr
     return settings.get(key);
   }
 
+  /** The point's count for {@code key} ({@code maps}, {@code files}, ...), or null where it does not set it. */
+  public Integer count(SeriesKey key) {
+    return settings.containsKey(key) ? SeriesKey.count(settings.get(key)) : null;
+  }
+
   /** {@code maps=4,reduces=2}; empty for a run that is no series. */
   public String label() {
     return label(new ArrayList<>(settings.entrySet()));

@@ -72,7 +72,7 @@ public final class SuiteExecution implements AutoCloseable {
       StepOutcome o;
       try (RunMonitor monitor = p.reported() && monitorIntervalMs > 0
           ? RunMonitor.start(monitorIntervalMs, deployment::hosts, deployment::processes, reportDir, out) : null) {
-        o = execute(p, stepReportDir);
+        o = execute(p, stepReportDir, done);
         if (monitor != null) {
           // the step's number first: a series of YCSB record counts has many steps of one run
           RunMonitor.Finished sampled = monitor.finish(String.format(Locale.ROOT, "%03d-%s-%s-%d", done, step.suiteWorkload(),
@@ -98,19 +98,19 @@ public final class SuiteExecution implements AutoCloseable {
   private record StepOutcome(int status, RunResult result) {}
 
   /** Runs one step by what runs it: YCSB's client JVM, the Hive JVM, or a Hadoop tool in this JVM. */
-  private StepOutcome execute(SuiteOptions.PlannedStep p, String stepReportDir) throws Exception {
+  private StepOutcome execute(SuiteOptions.PlannedStep p, String stepReportDir, int number) throws Exception {
     Step step = p.step();
     switch (step.runner()) {
       case YCSB -> {
         // a YCSB phase drops the page cache after the nodes' flush, which writes through it
-        YcsbPhase phase = ycsb(p, new File(stepReportDir));
+        YcsbPhase phase = ycsb(p, new File(stepReportDir), number);
         int status = phase.outcome().status();
         return new StepOutcome(status, status != 0 || !p.reported() ? null : ycsbRecord(step, phase));
       }
       case HIVE -> {
         String pageCache = pageCache(p);
         if (hive == null) {
-          hive = HiveProcess.serve(conf, new File(scratch, "hive"));
+          hive = HiveProcess.serve(conf, new File(scratch, "hive"), deployment.clientHost());
         }
         Step hiveStep = step.withOption(HibenchConfigKeys.REPORT_DIR, stepReportDir);
         HiveProcess.Outcome o = hive.run((pageCache == null ? hiveStep : hiveStep.withOption(HibenchConfigKeys.PAGE_CACHE, pageCache))
@@ -147,7 +147,7 @@ public final class SuiteExecution implements AutoCloseable {
    * Runs a YCSB phase on the serving store: a load into a table emptied first, and before a measured
    * phase the store's memory flushed and its compactions finished.
    */
-  private YcsbPhase ycsb(SuiteOptions.PlannedStep p, File stepReportDir) throws Exception {
+  private YcsbPhase ycsb(SuiteOptions.PlannedStep p, File stepReportDir, int number) throws Exception {
     Step step = p.step();
     if (serving == null) {
       serving = deployment.servingCluster().start();
@@ -165,9 +165,10 @@ public final class SuiteExecution implements AutoCloseable {
       out.printf(Locale.ROOT, "hibench run: flushed, compactions finished in %.1f s%n", settledMs / 1000.0);
     }
     String pageCache = pageCache(p);
-    // YCSB's own output, as bin/ycsb prints it, in a file of the phase; here a line
-    File output = new File(ycsbOutputDir(stepReportDir), String.format(Locale.ROOT, "%s-%s-%s-%d.txt", step.suiteWorkload(),
-        p.profile().label(), p.kind(), p.run()));
+    // YCSB's own output, as bin/ycsb prints it, in a file of the phase (numbered as the step: a
+    // series has many phases of one workload, profile and run); here a line
+    File output = new File(ycsbOutputDir(stepReportDir), String.format(Locale.ROOT, "%03d-%s-%s-%s-%d.txt", number,
+        step.suiteWorkload(), p.profile().label(), p.kind(), p.run()));
     YcsbProcess.Outcome o;
     try (PrintStream file = new PrintStream(output, StandardCharsets.UTF_8)) {
       o = YcsbProcess.run(phase, step.args().get(1), args, file, file);

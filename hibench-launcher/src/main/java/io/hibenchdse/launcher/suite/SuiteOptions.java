@@ -90,14 +90,17 @@ public final class SuiteOptions {
       if (!ycsbRecords.isEmpty()) {
         throw new UsageException("--ycsb-records and --vary both make a series: give --vary records=N,N,...");
       }
-      for (Object[] same : new Object[][] {{SeriesKey.MAPS, maps, "--maps"}, {SeriesKey.REDUCES, reduces, "--reduces"},
-          {SeriesKey.REPLICATION, replication, "--replication"}}) {
-        if (series.varies((SeriesKey) same[0]) && same[1] != null) {
-          throw new UsageException(same[2] + " and --vary " + ((SeriesKey) same[0]).label() + " both set it: give one");
-        }
-      }
+      refuseBoth(series, SeriesKey.MAPS, maps, "--maps");
+      refuseBoth(series, SeriesKey.REDUCES, reduces, "--reduces");
+      refuseBoth(series, SeriesKey.REPLICATION, replication, "--replication");
     }
     return series;
+  }
+
+  private static void refuseBoth(Series series, SeriesKey key, Integer option, String name) {
+    if (series.varies(key) && option != null) {
+      throw new UsageException(name + " and --vary " + key.label() + " both set it: give one");
+    }
   }
 
   /** What is said once before a series runs: the varied keys some listed workloads do not take. */
@@ -107,17 +110,16 @@ public final class SuiteOptions {
 
   SuiteWorkload.Context context(Deployment deployment, SeriesPoint point) {
     int cores = Runtime.getRuntime().availableProcessors();
-    int m = point.get(SeriesKey.MAPS) != null ? SeriesKey.count(point.get(SeriesKey.MAPS)) : maps == null ? cores : maps;
-    int r = point.get(SeriesKey.REDUCES) != null ? SeriesKey.count(point.get(SeriesKey.REDUCES)) : reduces == null ? cores : reduces;
+    int m = point.count(SeriesKey.MAPS) != null ? point.count(SeriesKey.MAPS) : maps == null ? cores : maps;
+    int r = point.count(SeriesKey.REDUCES) != null ? point.count(SeriesKey.REDUCES) : reduces == null ? cores : reduces;
     int rep = deployment.replication();
     if (m < 1 || r < 1 || rep < 1 || runs < 1 || warmup < 0 || ycsbRecords.stream().anyMatch(n -> n < 1)) {
       throw new UsageException("--maps, --reduces, --replication, --runs and --ycsb-records must be at least 1 and --warmup at least 0");
     }
     return new SuiteWorkload.Context(m, r, rep, ycsbWorkloads, List.copyOf(ycsbRecords), deployment.servingStore(),
         deployment.writeAck(), point.get(SeriesKey.SIZE) == null ? null : SeriesKey.bytes(point.get(SeriesKey.SIZE)),
-        point.get(SeriesKey.FILES) == null ? null : SeriesKey.count(point.get(SeriesKey.FILES)),
-        point.get(SeriesKey.RECORDS) == null ? null : (long) SeriesKey.count(point.get(SeriesKey.RECORDS)),
-        point.get(SeriesKey.THREADS) == null ? null : SeriesKey.count(point.get(SeriesKey.THREADS)));
+        point.count(SeriesKey.FILES), point.count(SeriesKey.RECORDS) == null ? null : (long) point.count(SeriesKey.RECORDS),
+        point.count(SeriesKey.THREADS));
   }
 
   /**

@@ -50,9 +50,10 @@ public final class HiveProcess implements AutoCloseable {
 
   /**
    * Starts a Hive JVM that runs many commands in one session (the metastore schema is made once)
-   * with {@code conf} as every command's configuration.
+   * with {@code conf} as every command's configuration, under {@code host}: the words that run a
+   * command on the cluster's client host, or none for this one.
    */
-  public static HiveProcess serve(Configuration conf, File dir) throws IOException {
+  public static HiveProcess serve(Configuration conf, File dir, List<String> host) throws IOException {
     Files.createDirectories(dir.toPath());
     File confFile = new File(dir, "hive-runner-conf.xml");
     Configuration c = new Configuration(conf);
@@ -60,7 +61,8 @@ public final class HiveProcess implements AutoCloseable {
     try (OutputStream out = Files.newOutputStream(confFile.toPath())) {
       c.writeXml(out);
     }
-    List<String> command = command(new File(dir, "hive.log"));
+    List<String> command = new ArrayList<>(host);
+    command.addAll(command(new File(dir, "hive.log")));
     command.add("--serve");
     command.add(confFile.getAbsolutePath());
     return new HiveProcess(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start());

@@ -5,7 +5,11 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
@@ -21,6 +25,7 @@ import org.apache.hadoop.hive.ql.session.SessionState;
 import org.apache.hadoop.mapred.Counters;
 import org.apache.hadoop.mapred.LocalJobRunner;
 import org.apache.hadoop.mapreduce.MRConfig;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
 
 /**
  * One Hive session for this JVM, opened on first use and shared by every query the JVM runs, so
@@ -96,6 +101,11 @@ final class HiveSession implements AutoCloseable {
       });
       System.setProperty("derby.stream.error.file", new File(dir, "derby.log").getAbsolutePath());
     }
+    if (MRConfig.YARN_FRAMEWORK_NAME.equals(hive.get(MRConfig.FRAMEWORK_NAME))) {
+      hive.set(YarnConfiguration.YARN_APPLICATION_CLASSPATH, taskClassPath(
+          hive.getTrimmedStrings(YarnConfiguration.YARN_APPLICATION_CLASSPATH, YarnConfiguration.DEFAULT_YARN_APPLICATION_CLASSPATH),
+          System.getProperty("java.class.path")));
+    }
     if (MRConfig.LOCAL_FRAMEWORK_NAME.equals(hive.get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME))) {
       // Hive's operators are not safe for more than one local task at a time in one JVM (the join
       // fails); the result record says so through these two keys.
@@ -118,6 +128,28 @@ final class HiveSession implements AutoCloseable {
     state.err = new SessionStream(OutputStream.nullOutputStream());
     SessionState.start(state);
     return new HiveSession(state, dir, configuredDir == null, embedded);
+  }
+
+  /**
+   * The class path of Hive's tasks on YARN: the cluster's, then this JVM's jars it lacks. Hive's
+   * tasks need Hive's classes and their libraries, which a cluster's NodeManagers do not have; on
+   * this machine they are where this JVM found them. Hive's logging bridges stay out: they would
+   * clash with the cluster's log4j 1 API and SLF4J binding.
+   */
+  static String taskClassPath(String[] cluster, String own) {
+    Set<String> names = new HashSet<>();
+    for (String entry : cluster) {
+      names.add(new File(entry).getName());
+    }
+    List<String> path = new ArrayList<>(List.of(cluster));
+    for (String entry : own.split(File.pathSeparator)) {
+      String name = new File(entry).getName();
+      if (entry.endsWith(".jar") && names.add(name) && !name.startsWith("slf4j-") && !name.startsWith("log4j-1.2-api")
+          && !name.startsWith("log4j-slf4j") && !name.startsWith("log4j-web")) {
+        path.add(entry);
+      }
+    }
+    return String.join(",", path);
   }
 
   HiveConf conf() {
