@@ -107,7 +107,6 @@ final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Series series = options.series();
-    List<Segment> segments = segments(series);
     if (Files.exists(workDir) && !Files.isDirectory(workDir)) {
       throw new UsageException("--work-dir " + workDir + " is a file, not a directory");
     }
@@ -118,6 +117,7 @@ final class RunCommand implements Callable<Integer> {
         throw new UsageException("--monitor-interval must be 0 (not sampled) or " + e.getMessage());
       }
     }
+    List<Segment> segments = segments(series);
     int total = segments.stream().mapToInt(s -> s.steps().size()).sum();
     File scratch = workDir.resolve("run-" + System.currentTimeMillis()).toFile();
     List<Measurement> measurements = new ArrayList<>();

@@ -1,6 +1,7 @@
 package io.hibenchdse.launcher.hosts;
 
 import io.hibenchdse.core.HibenchConfigKeys;
+import io.hibenchdse.hive.runner.HiveKeys;
 import io.hibenchdse.node.ChildJvm;
 import java.io.IOException;
 import java.io.InputStream;
@@ -96,6 +97,8 @@ public final class ClusterSites {
     conf.setInt(HibenchConfigKeys.NODES, workers.size());
     conf.setInt(HibenchConfigKeys.CLUSTER_HOSTS, workers.size());
     conf.set(HibenchConfigKeys.CLUSTER_LINK, net.link() == null ? "unshaped" : net.link().toString());
+    // the hosts' containers see this machine's files, so Hive's tasks find Hive's jars here
+    conf.setBoolean(HiveKeys.TASKS_ON_THIS_MACHINE, true);
     return conf;
   }
 

@@ -21,10 +21,13 @@ public record Column<R>(String heading, int width, Function<R, String> cell) {
     if (rows.stream().allMatch(r -> point.apply(r) == null)) {
       return columns;
     }
+    // on the console, as wide as the longest label, so the columns after it stay aligned
+    int longest = rows.stream().map(point).filter(java.util.Objects::nonNull).mapToInt(String::length).max().orElse(0);
+    int w = width == 0 ? 0 : Integer.signum(width) * Math.max(Math.abs(width), longest);
     List<Column<R>> all = new ArrayList<>(columns);
     for (int i = 0; i < all.size(); i++) {
       if (all.get(i).heading().equalsIgnoreCase("profile")) {
-        all.add(i + 1, new Column<>("Point", width, r -> point.apply(r) == null ? "-" : point.apply(r)));
+        all.add(i + 1, new Column<>("Point", w, r -> point.apply(r) == null ? "-" : point.apply(r)));
         return all;
       }
     }

@@ -101,7 +101,7 @@ final class HiveSession implements AutoCloseable {
       });
       System.setProperty("derby.stream.error.file", new File(dir, "derby.log").getAbsolutePath());
     }
-    if (MRConfig.YARN_FRAMEWORK_NAME.equals(hive.get(MRConfig.FRAMEWORK_NAME))) {
+    if (MRConfig.YARN_FRAMEWORK_NAME.equals(hive.get(MRConfig.FRAMEWORK_NAME)) && hive.getBoolean(HiveKeys.TASKS_ON_THIS_MACHINE, false)) {
       hive.set(YarnConfiguration.YARN_APPLICATION_CLASSPATH, taskClassPath(
           hive.getTrimmedStrings(YarnConfiguration.YARN_APPLICATION_CLASSPATH, YarnConfiguration.DEFAULT_YARN_APPLICATION_CLASSPATH),
           System.getProperty("java.class.path")));
