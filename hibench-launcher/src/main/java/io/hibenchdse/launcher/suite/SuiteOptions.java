@@ -83,7 +83,7 @@ public final class SuiteOptions {
    */
   public Series series() {
     Series series = Series.of(vary, grid);
-    if (series.points().size() > 1 || !vary.isEmpty()) {
+    if (!vary.isEmpty()) {
       if (profiles.size() > 1 || series.varies(SeriesKey.PROFILE) && !profiles.equals(List.of(Profile.TINY.label()))) {
         throw new UsageException("--profile and --vary both make a series: give the profiles as --vary profile=tiny,small");
       }
@@ -123,11 +123,11 @@ public final class SuiteOptions {
   }
 
   /**
-   * The steps of one point of a series on {@code deployment}, in order (per profile and workload,
-   * the warm-up runs, none for a workload that warms up in each run, then the measured runs): those of every workload, at the
-   * point as the workload sees it, that {@code planned} (the points as each workload saw them so
-   * far) does not hold yet; a workload that does not take a varied key runs once for each value of
-   * the others. Each step is labelled with its point.
+   * The steps of one point of a series on {@code deployment}, in order: per profile and workload,
+   * the warm-up runs (none for a workload that warms up in each run), then the measured runs. Only
+   * the workloads whose view of the point (the keys they take) {@code planned} does not hold yet
+   * are planned, so a workload that does not take a varied key runs once for each value of the
+   * others. Each step is labelled with its point.
    */
   public List<PlannedStep> plan(Deployment deployment, SeriesPoint point, Set<String> planned) throws IOException {
     List<PlannedStep> steps = new ArrayList<>();
