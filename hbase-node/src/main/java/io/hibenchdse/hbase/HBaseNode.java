@@ -2,6 +2,7 @@ package io.hibenchdse.hbase;
 
 import io.hibenchdse.node.NodeProcess;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.concurrent.TimeUnit;
@@ -18,59 +19,90 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.apache.zookeeper.server.ServerCnxnFactory;
+import org.apache.zookeeper.server.ZooKeeperServer;
 
 /**
- * Main class of the HBase JVM: ZooKeeper, a master and the region servers in one process, as HBase's
- * own standalone mode ({@code hbase master start}) runs them, with the {@code hbase-site.xml} that
- * {@link LocalHBase} wrote (its root directory on an HDFS). Signals readiness with a file once the
- * master serves, answers the parent's commands (settle, empty a table), and stops cleanly (region
- * servers flush, the WAL closes) when its standard input closes, so it never outlives the process
- * that started it.
+ * Main class of an HBase JVM, with the {@code hbase-site.xml} that {@link LocalHBase} wrote (its root
+ * directory on an HDFS), in one of three roles: {@value #STANDALONE} runs ZooKeeper, a master and the
+ * region servers in one process, as HBase's own standalone mode ({@code hbase master start}) does;
+ * {@value #MASTER} runs ZooKeeper and the master of a distributed HBase, {@value #REGION_SERVER} one
+ * of its region servers. Signals readiness with a file once the master serves, answers the parent's
+ * commands (settle, empty a table), and stops cleanly (region servers flush, the WAL closes) when
+ * its standard input closes, so it never outlives the process that started it.
  */
 public final class HBaseNode {
   static final String SETTLE = "settle";
   static final String EMPTY = "empty";
   static final String RESTART_REGION_SERVER = "restart-region-server";
+  static final String STANDALONE = "standalone";
+  static final String MASTER = "master";
+  static final String REGION_SERVER = "regionserver";
 
   private HBaseNode() {}
 
   public static void main(String[] args) {
     Path dir = Path.of(args[0]);
     int regionServers = Integer.parseInt(args[1]);
+    String role = args[2];
+    boolean master = !role.equals(REGION_SERVER);
     try {
       // a region server started again in this JVM registers its metrics under the same names, as in HBase's own mini cluster
       DefaultMetricsSystem.setMiniClusterMode(true);
       Configuration conf = HBaseConfiguration.create();
       conf.addResource(dir.resolve(LocalHBase.SITE).toUri().toURL());
-      MiniZooKeeperCluster zk = new MiniZooKeeperCluster(conf);
-      zk.setDefaultClientPort(conf.getInt(HConstants.ZOOKEEPER_CLIENT_PORT, 2181));
-      zk.startup(dir.resolve("zookeeper").toFile());
-      LocalHBaseCluster cluster = new LocalHBaseCluster(conf, 1, regionServers);
-      cluster.startup();
-      Connection admin = ConnectionFactory.createConnection(conf);
+      ServerCnxnFactory zk = master ? startZooKeeper(conf, dir.resolve("zookeeper")) : null;
+      LocalHBaseCluster cluster = new LocalHBaseCluster(conf, master ? 1 : 0,
+          role.equals(STANDALONE) ? regionServers : role.equals(MASTER) ? 0 : 1);
+      if (role.equals(STANDALONE)) {
+        cluster.startup();
+      } else {
+        // startup() starts region servers only beside a master, and waits until the master has
+        // finished starting, which it does once a region server (in another JVM) carries meta
+        cluster.getMasters().forEach(Thread::start);
+        cluster.getRegionServers().forEach(Thread::start);
+      }
+      Connection admin = master ? ConnectionFactory.createConnection(conf) : null;
       NodeProcess.watchParent(line -> answer(dir, cluster, admin, line), () -> {
         try {
-          admin.close();
+          if (admin != null) {
+            admin.close();
+          }
         } catch (IOException e) {
           // stopping anyway
         }
         cluster.shutdown();
         cluster.join();
-        try {
+        if (zk != null) {
           zk.shutdown();
-        } catch (IOException e) {
-          e.printStackTrace();
         }
         System.exit(0);
       });
-      awaitServing(conf, regionServers);
+      if (role.equals(MASTER)) {
+        NodeProcess.signalReady(dir, LocalHBase.STARTED);
+      }
+      if (master) {
+        awaitServing(conf, regionServers);
+      }
       NodeProcess.signalReady(dir, LocalHBase.READY);
     } catch (Throwable t) {
       t.printStackTrace();
       System.exit(1);
     }
+  }
+
+  /**
+   * ZooKeeper's own server on the quorum's address (the loopback, or the master host's address,
+   * which the region servers on the other hosts reach), its data under {@code data}.
+   */
+  private static ServerCnxnFactory startZooKeeper(Configuration conf, Path data) throws IOException, InterruptedException {
+    java.nio.file.Files.createDirectories(data);
+    ZooKeeperServer server = new ZooKeeperServer(data.toFile(), data.toFile(), 2000);
+    ServerCnxnFactory factory = ServerCnxnFactory.createFactory(
+        new InetSocketAddress(conf.get(HConstants.ZOOKEEPER_QUORUM), conf.getInt(HConstants.ZOOKEEPER_CLIENT_PORT, 2181)), 1000);
+    factory.startup(server);
+    return factory;
   }
 
   /**

@@ -17,14 +17,18 @@ import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 
 /**
- * A real HBase 2 for the suite and the tests: ZooKeeper, a master and {@code regionServers} region
- * servers in one child JVM of their own (HBase's standalone mode, whose class path never meets the
- * Hadoop jobs' or Cassandra's), its tables under {@code /hbase} on a given HDFS, its ZooKeeper and
- * temporary files under one local directory. The {@code hbase-site.xml} it runs with is the one a
- * client needs ({@link #site()}).
+ * A real HBase 2 for the suite and the tests, its tables under {@code /hbase} on a given HDFS, its
+ * ZooKeeper and temporary files under one local directory, in JVMs whose class path never meets the
+ * Hadoop jobs' or Cassandra's: on this machine ZooKeeper, a master and {@code regionServers} region
+ * servers in one JVM (HBase's standalone mode); on hosts ({@link #startOnHosts}) ZooKeeper and the
+ * master in a JVM on the master host and a region server in a JVM on each worker host, as a
+ * distributed HBase runs. The {@code hbase-site.xml} it runs with is the one a client needs
+ * ({@link #site()}).
  */
 public final class LocalHBase implements AutoCloseable {
   static final String READY = "ready";
+  /** The file the master's JVM on hosts writes once ZooKeeper and the master run, before any region server joins. */
+  static final String STARTED = "started";
   static final String SITE = "hbase-site.xml";
   /** The file in which the HBase JVM answers a command. */
   static final String ANSWER = "answer";
@@ -55,17 +59,26 @@ public final class LocalHBase implements AutoCloseable {
     }
   }
 
+  /**
+   * Where a distributed HBase's JVMs run: the master host's name (ZooKeeper's quorum), the words that
+   * run a command there, and those that run one on each worker host, a region server each.
+   */
+  public record Hosts(String master, List<String> onMaster, List<List<String>> onWorkers) {}
+
   private final Path dir;
   private final int regionServers;
   private final int zookeeperPort;
   private final Settings settings;
+  private final Hosts hosts;
   private Process process;
+  private final List<Process> workerProcesses = new ArrayList<>();
 
-  private LocalHBase(Path dir, int regionServers, int zookeeperPort, Settings settings) {
+  private LocalHBase(Path dir, int regionServers, int zookeeperPort, Settings settings, Hosts hosts) {
     this.dir = dir;
     this.regionServers = regionServers;
     this.zookeeperPort = zookeeperPort;
     this.settings = settings;
+    this.hosts = hosts;
   }
 
   /**
@@ -74,14 +87,26 @@ public final class LocalHBase implements AutoCloseable {
    */
   public static LocalHBase start(Path dir, URI fileSystem, int regionServers, Settings settings) throws IOException {
     LocalNodes.checked(regionServers, "a local HBase's region server count");
+    return start(dir, fileSystem, regionServers, settings, null);
+  }
+
+  /**
+   * Starts a fresh distributed HBase on {@code hosts}, a region server on each worker, its root
+   * directory {@code /hbase} on {@code fileSystem}, its local files under {@code dir} (emptied first).
+   */
+  public static LocalHBase startOnHosts(Path dir, URI fileSystem, Hosts hosts, Settings settings) throws IOException {
+    return start(dir, fileSystem, hosts.onWorkers().size(), settings, hosts);
+  }
+
+  private static LocalHBase start(Path dir, URI fileSystem, int regionServers, Settings settings, Hosts hosts) throws IOException {
     dir = dir.toAbsolutePath();
     NodeProcess.deleteTree(dir);
     Files.createDirectories(dir);
-    LocalHBase hbase = new LocalHBase(dir, regionServers, freePort(), settings);
+    LocalHBase hbase = new LocalHBase(dir, regionServers, freePort(), settings, hosts);
     Map<String, String> site = new LinkedHashMap<>();
     site.put("hbase.rootdir", fileSystem.resolve("/hbase").toString());
-    site.put("hbase.cluster.distributed", "false");
-    site.put(HConstants.ZOOKEEPER_QUORUM, host());
+    site.put("hbase.cluster.distributed", Boolean.toString(hosts != null));
+    site.put(HConstants.ZOOKEEPER_QUORUM, hbase.quorum());
     site.put(HConstants.ZOOKEEPER_CLIENT_PORT, Integer.toString(hbase.zookeeperPort));
     site.put("hbase.tmp.dir", dir.resolve("tmp").toString());
     // no web UIs, and ports of the system's choosing, so runs and tests never collide
@@ -93,8 +118,22 @@ public final class LocalHBase implements AutoCloseable {
     site.put("hbase.unsafe.stream.capability.enforce", "true");
     site.put(DFSConfigKeys.DFS_REPLICATION_KEY, Integer.toString(settings.replication()));
     site.put(WAL_HSYNC, Boolean.toString(settings.walHsync()));
-    hbase.writeSite(site);
-    hbase.launch();
+    writeSite(dir, site);
+    if (hosts != null) {
+      for (int i = 1; i <= regionServers; i++) {
+        // a region server's temporary files in a directory of its own
+        Path own = hbase.regionServerDir(i);
+        Files.createDirectories(own);
+        site.put("hbase.tmp.dir", own.resolve("tmp").toString());
+        writeSite(own, site);
+      }
+    }
+    try {
+      hbase.launch();
+    } catch (IOException | RuntimeException e) {
+      hbase.kill();
+      throw e;
+    }
     return hbase;
   }
 
@@ -103,13 +142,21 @@ public final class LocalHBase implements AutoCloseable {
     return dir.resolve(SITE);
   }
 
-  /** The ZooKeeper quorum clients ask, as {@code hbase.zookeeper.quorum} names it. */
-  public static String host() {
-    return "127.0.0.1";
+  /** The ZooKeeper quorum clients ask, as {@code hbase.zookeeper.quorum} names it: this machine, or the master host. */
+  public String quorum() {
+    return hosts == null ? LOOPBACK : hosts.master();
   }
+
+  private static final String LOOPBACK = "127.0.0.1";
 
   public int zookeeperPort() {
     return zookeeperPort;
+  }
+
+  /** Where its servers run, in words: one JVM here, or the master's host and a region server on each worker. */
+  public String layout() {
+    return hosts == null ? regionServers + " region server(s) with ZooKeeper and the master in one JVM"
+        : "a region server on each of " + regionServers + " worker hosts, ZooKeeper and the master on " + hosts.master();
   }
 
   public int regionServers() {
@@ -153,14 +200,15 @@ public final class LocalHBase implements AutoCloseable {
     return answer;
   }
 
-  /** The HBase JVM, for what it costs. */
+  /** The HBase JVMs, for what they cost. */
   public List<ProcessHandle> processes() {
-    return process != null && process.isAlive() ? List.of(process.toHandle()) : List.of();
+    return all().stream().filter(Process::isAlive).map(Process::toHandle).toList();
   }
 
-  /** Kills the HBase JVM as {@code kill -9} would: no flush, the WAL as far as it was synced. */
+  /** Kills the HBase JVMs as {@code kill -9} would: no flush, the WAL as far as it was synced. */
   public synchronized void kill() {
-    ChildJvm.kill(process);
+    all().forEach(ChildJvm::kill);
+    workerProcesses.clear();
   }
 
   /** Starts the HBase JVM again on the same files, after {@link #kill} or {@link #stop}; it replays its WAL. */
@@ -171,9 +219,22 @@ public final class LocalHBase implements AutoCloseable {
     launch();
   }
 
-  /** Stops HBase cleanly (its region servers flush and close their WALs), killing it if that takes over two minutes. */
+  /**
+   * Stops HBase cleanly (the master first, whose shutdown has its region servers flush and close
+   * their WALs), killing a JVM that takes over two minutes.
+   */
   public synchronized void stop() {
-    ChildJvm.stop(process, 120);
+    all().forEach(p -> ChildJvm.stop(p, 120));
+    workerProcesses.clear();
+  }
+
+  private List<Process> all() {
+    List<Process> all = new ArrayList<>();
+    if (process != null) {
+      all.add(process);
+    }
+    all.addAll(workerProcesses);
+    return all;
   }
 
   @Override
@@ -196,35 +257,61 @@ public final class LocalHBase implements AutoCloseable {
         .findFirst().orElse("?");
   }
 
-  private void writeSite(Map<String, String> settings) throws IOException {
+  private static void writeSite(Path dir, Map<String, String> settings) throws IOException {
     StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?>\n<configuration>\n");
     settings.forEach((k, v) -> xml.append("  <property><name>").append(escape(k)).append("</name><value>").append(escape(v))
         .append("</value></property>\n"));
-    Files.writeString(site(), xml.append("</configuration>\n"));
+    Files.writeString(dir.resolve(SITE), xml.append("</configuration>\n"));
   }
 
   private static String escape(String s) {
     return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
   }
 
-  /** Starts the JVM and waits until the master serves and sees every region server. */
+  /**
+   * Starts the JVMs and waits until the master serves and sees every region server: on hosts the
+   * master's first (ZooKeeper with it), then a region server's on each worker.
+   */
   private void launch() throws IOException {
     // ZooKeeper holds only what HBase rebuilds from its root directory; a killed JVM's leftovers
     // (its master's node, alive until a 90 s session expires) would keep the new master waiting
     NodeProcess.deleteTree(dir.resolve("zookeeper"));
-    List<String> cmd = new ArrayList<>();
+    if (hosts == null) {
+      process = NodeProcess.launch(command(List.of(), dir, HBaseNode.STANDALONE), dir.resolve(READY), dir.resolve("hbase.out"),
+          START_TIMEOUT_MS, "HBase in " + dir);
+      return;
+    }
+    process = NodeProcess.launch(command(hosts.onMaster(), dir, HBaseNode.MASTER), dir.resolve(STARTED), dir.resolve("hbase.out"),
+        START_TIMEOUT_MS, "HBase's master on " + hosts.master());
+    for (int i = 1; i <= regionServers; i++) {
+      Path own = regionServerDir(i);
+      workerProcesses.add(NodeProcess.launch(command(hosts.onWorkers().get(i - 1), own, HBaseNode.REGION_SERVER), own.resolve(READY),
+          own.resolve("hbase.out"), START_TIMEOUT_MS, "HBase's region server " + i));
+    }
+    NodeProcess.awaitAnswer(process, dir.resolve(READY), START_TIMEOUT_MS, "HBase's master on " + hosts.master()
+        + ", waiting for " + regionServers + " region server(s),", dir.resolve("hbase.out"));
+  }
+
+  private Path regionServerDir(int i) {
+    return dir.resolve("regionserver" + i);
+  }
+
+  /** The command that runs {@code role} of HBase with its files under {@code own}, after {@code onHost}. */
+  private List<String> command(List<String> onHost, Path own, String role) {
+    List<String> cmd = new ArrayList<>(onHost);
     cmd.add(ChildJvm.java());
     cmd.add("-Xmx1g");
     cmd.add("-XX:+IgnoreUnrecognizedVMOptions");
     cmd.addAll(ChildJvm.resourceLines(LocalHBase.class, "jvm17-hbase.options"));
     cmd.add("-Dlog4j.configuration=" + LocalHBase.class.getResource("log4j-hbase.properties"));
-    cmd.add("-Dhbase.log.dir=" + dir);
+    cmd.add("-Dhbase.log.dir=" + own);
     cmd.add("-cp");
     cmd.add(String.join(java.io.File.pathSeparator, ChildJvm.moduleClassPath(LocalHBase.class, "node.classpath")));
     cmd.add(HBaseNode.class.getName());
-    cmd.add(dir.toString());
+    cmd.add(own.toString());
     cmd.add(Integer.toString(regionServers));
-    process = NodeProcess.launch(cmd, dir.resolve(READY), dir.resolve("hbase.out"), START_TIMEOUT_MS, "HBase in " + dir);
+    cmd.add(role);
+    return cmd;
   }
 
   private static List<String> classPathEntries() {
@@ -232,7 +319,7 @@ public final class LocalHBase implements AutoCloseable {
   }
 
   private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(host()))) {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
       return s.getLocalPort();
     }
   }

@@ -170,10 +170,6 @@ final class RunCommand implements Callable<Integer> {
       current.points().add(point);
       current.steps().addAll(options.plan(current.deployment(), point, planned));
     }
-    if (segments.stream().anyMatch(s -> s.deployment() instanceof HostsDeployment
-        && s.steps().stream().anyMatch(p -> p.step().runner() == Step.Runner.YCSB))) {
-      throw new UsageException(HostsDeployment.NO_YCSB);
-    }
     return segments;
   }
 

@@ -39,19 +39,27 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A cluster of hosts on this machine (root, Linux): two workers with a network, cgroups and daemons
- * of their own. Hadoop's own {@code yarn node -list} sees both NodeManagers; a wordcount's maps run
- * on both hosts and its counters equal the local runner's on the same input; a link of a known speed
- * bounds DFSIOE's write as the copies crossing it predict; and when a cluster stops, no namespace,
- * link, cgroup or daemon of it is left.
+ * A cluster of hosts on this machine (root, Linux): workers with a network, cgroups and daemons of
+ * their own. Hadoop's own {@code yarn node -list} sees every NodeManager; a wordcount's maps run on
+ * both hosts and its counters equal the local runner's on the same input; a link of a known speed
+ * bounds DFSIOE's write as the copies crossing it predict; a slower link slows TPCx-HS's sort most;
+ * a host killed mid-sort costs no data; Hive and YCSB run on the hosts; and when a cluster stops, on
+ * close or on SIGTERM, no namespace, link, cgroup or process of it is left.
  */
 class HostsClusterTest {
   @TempDir File dir;
 
+  /**
+   * Two hosts at two copies: YARN's own node list shows both, a wordcount's maps run on both with the
+   * local runner's counters, and then the known link. DFSIOE's write unshaped, and again under a
+   * 40mbit link (the link alone changed, on the same cluster): each map's second copy crosses its
+   * host's link once, so the aggregated throughput is the link's payload rate times the hosts that
+   * ran maps, within 10%, and unshaped it is faster than that bound.
+   */
   @Test
-  void twoHostsRunAWordcountOnBothAndLeaveNothingBehind() throws Exception {
+  void twoHostsRunAWordcountOnBothAndAKnownLinkBoundsDfsioeWriteByTheHostsThatRanItsMaps() throws Exception {
     String namespaces;
-    try (HostsCluster cluster = HostsCluster.start(dir.toPath().resolve("hosts"), 2, null, 1, System.out)) {
+    try (HostsCluster cluster = HostsCluster.start(dir.toPath().resolve("hosts"), 2, null, 2, System.out)) {
       namespaces = cluster.network().namespace(HostsCluster.MASTER);
       Path conf = dir.toPath().resolve("conf");
       cluster.writeClientConf(conf);
@@ -72,7 +80,7 @@ class HostsClusterTest {
         for (int line = 0; line < 2000; line++) {
           text.append("w").append(random.nextInt(500)).append(' ').append("v").append(random.nextInt(50)).append('\n');
         }
-        try (OutputStream out = fs.create(new org.apache.hadoop.fs.Path("/wc/in/part-" + f))) {
+        try (OutputStream out = fs.create(new org.apache.hadoop.fs.Path("/wc/in/part-" + f), (short) 1)) {
           out.write(text.toString().getBytes(StandardCharsets.UTF_8));
         }
         all.append(text);
@@ -96,39 +104,23 @@ class HostsClusterTest {
             yarn.result.counter("org.apache.hadoop.mapreduce.TaskCounter", counter), counter);
       }
 
-      // the run the known link below bounds, unshaped: faster than that link would let it be on both hosts
-      double unshaped = dfsioeWrite(jobs).aggregatedThroughputBytesPerSec;
+      // the run the known link bounds, unshaped: faster than that link would let it be on both hosts
+      double unshaped = dfsioeWrite(jobs, "/dfsio-unshaped").aggregatedThroughputBytesPerSec;
       System.out.printf("HostsClusterTest: DFSIOE write unshaped: %.2f MB/s aggregated%n", unshaped / 1e6);
       assertTrue(unshaped > 1.5 * 2 * payloadBytesPerSec(LINK), unshaped + " B/s");
-    }
-    assertNothingLeft(namespaces);
-  }
 
-  /** The known link: 40 Mbit/s, 5 MB/s on the wire each way. */
-  static final String LINK = "40mbit";
-
-  /**
-   * DFSIOE's write at two copies on two hosts under a 40mbit link: each map's second copy crosses
-   * its host's link once, so the aggregated throughput is the link's payload rate times the hosts
-   * that ran maps, within 10%.
-   */
-  @Test
-  void aKnownLinkBoundsDfsioeWriteByTheHostsThatRanItsMaps() throws Exception {
-    String namespace;
-    try (HostsCluster cluster = HostsCluster.start(dir.toPath().resolve("hosts"), 2, Link.parse(LINK), 2, System.out)) {
-      namespace = cluster.network().namespace(HostsCluster.MASTER);
-      Configuration jobs = cluster.conf();
-      jobs.set("hibench.report.dir", new File(dir, "report").getPath());
+      cluster.network().reshape(Link.parse(LINK));
       Map<String, String> notSampled = new TreeMap<>();
       Monitor monitor = Monitor.start(500, cluster.monitored(notSampled), List::of, System.out, notSampled);
       assertEquals(Map.of(), notSampled);
-      DfsioeMetrics m = dfsioeWrite(jobs);
+      DfsioeMetrics m = dfsioeWrite(jobs, "/dfsio-" + LINK);
       Series series = monitor.stop();
+
       Set<String> hosts = mapHosts(jobs);
-      double expected = hosts.size() * payloadBytesPerSec(LINK);
+      double bound = hosts.size() * payloadBytesPerSec(LINK);
       System.out.printf("HostsClusterTest: DFSIOE write under %s, maps on %s: %.2f MB/s aggregated, %.2f expected%n", LINK, hosts,
-          m.aggregatedThroughputBytesPerSec / 1e6, expected / 1e6);
-      assertEquals(expected, m.aggregatedThroughputBytesPerSec, 0.10 * expected, "maps on " + hosts);
+          m.aggregatedThroughputBytesPerSec / 1e6, bound / 1e6);
+      assertEquals(bound, m.aggregatedThroughputBytesPerSec, 0.10 * bound, "maps on " + hosts);
       // the monitor's view of each host's own interface: never beyond the link, and at it where the maps wrote
       double wire = Link.parse(LINK).bytesPerSecond() / 1024;
       for (int i = 1; i <= 2; i++) {
@@ -145,8 +137,11 @@ class HostsClusterTest {
         }
       }
     }
-    assertNothingLeft(namespace);
+    assertNothingLeft(namespaces);
   }
+
+  /** The known link: 40 Mbit/s, 5 MB/s on the wire each way. */
+  static final String LINK = "40mbit";
 
   /**
    * What a link carries of a file's bytes: a 1500-byte frame (14 of Ethernet's header, which tbf
@@ -156,10 +151,10 @@ class HostsClusterTest {
     return Link.parse(link).bytesPerSecond() * 1448 / 1514 * 512 / 516;
   }
 
-  /** DFSIOE's write of two 48 MB files, sampled every 200 ms; its figures. */
-  static DfsioeMetrics dfsioeWrite(Configuration jobs) {
+  /** DFSIOE's write of two 48 MB files under {@code root}, sampled every 200 ms; its figures. */
+  static DfsioeMetrics dfsioeWrite(Configuration jobs, String root) {
     Configuration conf = new Configuration(jobs);
-    conf.set("test.build.data", "/dfsio");
+    conf.set("test.build.data", root);
     TestData.Outcome run = TestData.run(DfsioEnhancedJar.DRIVER, conf, "dfsioe", "-write", "-nrFiles", "2", "-fileSize", "48",
         "-sampleInterval", "200");
     assertEquals(0, run.status, run.toString());
@@ -216,36 +211,54 @@ class HostsClusterTest {
 
   /**
    * A suite run on hosts: HiveBench's aggregation through Hive's JVM on the master, its job on the
-   * hosts' YARN, with the same result and counters as the embedded default's on the same data; a
-   * SIGTERM in the middle of the second run leaves no namespace, link, cgroup or process behind.
+   * hosts' YARN, with the same result and counters as the embedded default's on the same data; YCSB
+   * on HBase's region server on the worker host, its client on the master; a SIGTERM in the middle of
+   * the second YCSB load leaves no namespace, link, cgroup or process behind.
    */
   @Test
-  void aSuiteRunOnHostsRunsHiveOnTheirYarnAndSigtermLeavesNothing() throws Exception {
-    Path list = dir.toPath().resolve("hive.lst");
-    Files.writeString(list, "aggregation\n");
-    InProcess.Outcome local = InProcess.hibench("run", "--benchmarks", list.toString(), "--runs", "1", "--warmup", "0",
+  void aSuiteRunOnHostsRunsHiveAndYcsbOnThemAndSigtermLeavesNothing() throws Exception {
+    Path hive = dir.toPath().resolve("hive.lst");
+    Files.writeString(hive, "aggregation\n");
+    InProcess.Outcome local = InProcess.hibench("run", "--benchmarks", hive.toString(), "--runs", "1", "--warmup", "0",
         "--monitor-interval", "0", "--report-dir", dir.toPath().resolve("local").toString(), "--work-dir", dir.toPath().resolve("w").toString());
     assertEquals(0, local.status(), local.out() + local.err());
     io.hibenchdse.core.RunResult expected = InProcess.records(dir.toPath().resolve("local")).get(0);
 
+    Path list = dir.toPath().resolve("hosts.lst");
+    Files.writeString(list, "aggregation\nycsb-c\n");
     Path report = dir.toPath().resolve("hosts");
+    // from the project's directory, where YCSB's workload files are
     Process p = new ProcessBuilder(LauncherTest.HOME.resolve("bin/hibench").toString(), "run", "--hosts", "1", "--benchmarks",
         list.toString(), "--runs", "2", "--warmup", "0", "--report-dir", report.toString(), "--work-dir",
-        dir.toPath().resolve("work").toString()).redirectErrorStream(true).redirectOutput(new File(dir, "run.out")).start();
+        dir.toPath().resolve("work").toString()).directory(LauncherTest.HOME.toFile()).redirectErrorStream(true)
+        .redirectOutput(new File(dir, "run.out")).start();
     String namespace = "hibench-" + p.pid() + "-" + HostsCluster.MASTER;
     Path records = report.resolve(io.hibenchdse.core.Results.JSON_FILE);
-    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(400);
-    while (p.isAlive() && System.nanoTime() < deadline && (!Files.exists(records) || Files.readAllLines(records).isEmpty())) {
+    // aggregation's two runs, then YCSB's first load and run
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(600);
+    while (p.isAlive() && System.nanoTime() < deadline && (!Files.exists(records) || Files.readAllLines(records).size() < 4)) {
       Thread.sleep(500);
     }
-    assertTrue(p.isAlive() && Files.exists(records), Files.readString(dir.toPath().resolve("run.out")));
-    p.toHandle().destroy(); // SIGTERM, in the second run
+    String out = Files.readString(dir.toPath().resolve("run.out"));
+    assertTrue(p.isAlive() && Files.exists(records), out);
+    p.toHandle().destroy(); // SIGTERM, in YCSB's second run
     assertTrue(p.waitFor(90, java.util.concurrent.TimeUnit.SECONDS), "stopped after SIGTERM");
     assertNothingLeft(p.pid(), namespace);
     assertTrue(ProcessHandle.allProcesses().noneMatch(h -> h.info().commandLine().orElse("").contains(namespace)),
-        "no process of the hosts left, Hive's JVM on the master included");
+        "no process of the hosts left, Hive's, HBase's and YCSB's JVMs included");
+    assertTrue(out.contains("a region server on each of 1 worker hosts, ZooKeeper and the master on " + HostsCluster.MASTER), out);
 
-    io.hibenchdse.core.RunResult r = InProcess.records(report).get(0);
+    List<io.hibenchdse.core.RunResult> all = InProcess.records(report);
+    for (io.hibenchdse.core.RunResult ycsb : all.subList(2, 4)) {
+      io.hibenchdse.ycsb.YcsbMetrics m = ycsb.metrics(io.hibenchdse.ycsb.YcsbMetrics.class);
+      assertEquals("1", ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_HOSTS), ycsb.workload);
+      assertEquals("1", ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.STORAGE_NODES), ycsb.workload);
+      // every record loaded, then every one read back: a read of a row the load missed is an error
+      assertEquals(1000, m.operations, ycsb.workload);
+      assertEquals(0, m.errors, ycsb.workload);
+    }
+
+    io.hibenchdse.core.RunResult r = all.get(0);
     assertEquals("HadoopAggregation", r.type);
     assertEquals("yarn", r.configuration.get("mapreduce.framework.name"));
     assertEquals("1", r.configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_HOSTS));
@@ -258,39 +271,77 @@ class HostsClusterTest {
   }
 
   /**
-   * A worker host dies in the middle of HSSort: every process of it (its DataNode, its NodeManager
-   * and the containers under it) killed with SIGKILL. The job completes on the other host, and
-   * HSValidate accepts its output with HSGen's checksum, which Hadoop's GenSort gives too.
+   * The seeds' network question on three hosts at replication 3, and a host's failure. TPCx-HS's
+   * HSGen and HSSort under a 1gbit link, then under 10mbit on the same cluster (the link alone
+   * changed): the slower link's run is slower, HSSort by more seconds than HSGen, and the monitor
+   * sees no host send or receive beyond its link. Then, unshaped, a worker host dies in the middle of
+   * HSSort, every process of it (its DataNode, its NodeManager and the containers under it) killed
+   * with SIGKILL: the job completes on the other hosts, and HSValidate accepts its output with
+   * HSGen's checksum, which Hadoop's GenSort gives too. One cluster for both, as a start costs
+   * more than either half.
    */
   @Test
-  void aWorkerHostKilledMidSortCostsNoData() throws Exception {
+  void aSlowerLinkSlowsTpcxHsMostInItsSortAndAWorkerKilledMidSortCostsNoData() throws Exception {
     long rows = 100_000;
     String namespace;
-    try (HostsCluster cluster = HostsCluster.start(dir.toPath().resolve("hosts"), 2, null, 2, System.out)) {
+    try (HostsCluster cluster = HostsCluster.start(dir.toPath().resolve("hosts"), 3, Link.parse("1gbit"), 3, System.out)) {
       namespace = cluster.network().namespace(HostsCluster.MASTER);
       Configuration jobs = cluster.conf();
       jobs.set("hibench.report.dir", new File(dir, "report").getPath());
       jobs.setInt("mapreduce.job.reduces", 2);
-      TestData.Outcome gen = TestData.run(TpcxHsJar.DRIVER, jobs, "hsgen", "-rows", Long.toString(rows), "-replication", "2", "/hs/in");
-      assertEquals(0, gen.status, gen.toString());
-      String checksum = gen.result.metrics(HsGen.Metrics.class).checksum;
-      assertEquals(FaultsSurvivedTest.genSortChecksum(rows), checksum);
+      double[] fast = genAndSort(jobs, rows, "/fast");
+      Link slowLink = Link.parse("10mbit");
+      cluster.network().reshape(slowLink);
+      assertEquals("10mbit", cluster.conf().get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_LINK));
+      Map<String, String> notSampled = new TreeMap<>();
+      Monitor monitor = Monitor.start(1000, cluster.monitored(notSampled), List::of, System.out, notSampled);
+      double[] slow = genAndSort(jobs, rows, "/slow");
+      Series series = monitor.stop();
+      System.out.printf("HostsClusterTest: TPCx-HS of %d rows on 3 hosts: HSGen %.1f s and HSSort %.1f s at 1gbit, %.1f s and %.1f s at 10mbit%n",
+          rows, fast[0], fast[1], slow[0], slow[1]);
+      assertTrue(slow[0] + slow[1] > fast[0] + fast[1], "10mbit slower");
+      assertTrue(slow[1] - fast[1] > slow[0] - fast[0], "HSSort slowed most");
+      // a second's sample may hold the token bucket's burst (64 KiB) beside the rate
+      double wire = slowLink.bytesPerSecond() / 1024;
+      for (int i = 1; i <= 3; i++) {
+        String host = HostsCluster.worker(i);
+        double tx = series.hostSamples().stream().filter(h -> h.host().equals(host)).mapToDouble(h -> h.figures().netTxKBps()).max().orElse(-1);
+        double rx = series.hostSamples().stream().filter(h -> h.host().equals(host)).mapToDouble(h -> h.figures().netRxKBps()).max().orElse(-1);
+        System.out.printf("HostsClusterTest: %s at most %.0f KB/s sent, %.0f KB/s received (link %.0f KB/s)%n", host, tx, rx, wire);
+        assertTrue(tx > 0 && rx > 0, host + " sampled");
+        assertTrue(tx <= 1.08 * wire && rx <= 1.08 * wire, host + ": " + tx + " / " + rx + " KB/s against " + wire);
+      }
 
+      cluster.network().reshape(null);
       java.util.concurrent.CompletableFuture<TestData.Outcome> sort = java.util.concurrent.CompletableFuture.supplyAsync(
-          () -> TestData.run(TpcxHsJar.DRIVER, jobs, "hssort", "-replication", "2", "/hs/in", "/hs/out"));
+          () -> TestData.run(TpcxHsJar.DRIVER, jobs, "hssort", "-replication", "3", "/slow/in", "/killed/out"));
       awaitRunningMaps(jobs, sort);
-      String victim = HostsCluster.worker(2);
-      List<Long> killed = cluster.cgroups().get(2).pids();
+      String victim = HostsCluster.worker(3);
+      List<Long> killed = cluster.cgroups().get(3).pids();
       killed.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
       System.out.printf("HostsClusterTest: killed %s mid-sort (%d processes)%n", victim, killed.size());
       TestData.Outcome sorted = sort.get(10, java.util.concurrent.TimeUnit.MINUTES);
       assertEquals(0, sorted.status, sorted.toString());
       TestData.Outcome validate = TestData.run(TpcxHsJar.DRIVER, jobs, "hsvalidate", "-rows", Long.toString(rows), "-checksum",
-          checksum, "/hs/out", "/hs/validate");
+          checksum, "/killed/out", "/killed/validate");
       assertEquals(0, validate.status, validate.toString());
       assertTrue(checksum.equalsIgnoreCase(validate.result.metrics(HsValidate.Metrics.class).checksum), validate.toString());
     }
     assertNothingLeft(namespace);
+  }
+
+  /** HSGen's checksum of the last {@link #genAndSort}, which Hadoop's GenSort gives for as many rows. */
+  private String checksum;
+
+  /** HSGen of {@code rows} at three copies into {@code root/in}, then HSSort into {@code root/out}: their seconds. */
+  private double[] genAndSort(Configuration jobs, long rows, String root) throws IOException {
+    TestData.Outcome gen = TestData.run(TpcxHsJar.DRIVER, jobs, "hsgen", "-rows", Long.toString(rows), "-replication", "3", root + "/in");
+    assertEquals(0, gen.status, gen.toString());
+    checksum = gen.result.metrics(HsGen.Metrics.class).checksum;
+    assertEquals(FaultsSurvivedTest.genSortChecksum(rows), checksum);
+    TestData.Outcome sort = TestData.run(TpcxHsJar.DRIVER, jobs, "hssort", "-replication", "3", root + "/in", root + "/out");
+    assertEquals(0, sort.status, sort.toString());
+    return new double[] {gen.result.durationSec, sort.result.durationSec};
   }
 
   /**

@@ -83,8 +83,19 @@ public final class YcsbProcess {
    */
   public static Outcome run(Phase phase, String binding, List<String> args, PrintStream out, PrintStream err)
       throws IOException, InterruptedException {
+    return run(List.of(), phase, binding, args, out, err);
+  }
+
+  /**
+   * {@link #run(Phase, String, List, PrintStream, PrintStream)} with the YCSB JVM started after
+   * {@code onHost}, the words that put it on a host of the cluster (its network, where the servers'
+   * names resolve).
+   */
+  public static Outcome run(List<String> onHost, Phase phase, String binding, List<String> args, PrintStream out, PrintStream err)
+      throws IOException, InterruptedException {
     YcsbArgs parsed = YcsbArgs.parse(args);
-    List<String> command = ChildJvm.command();
+    List<String> command = new java.util.ArrayList<>(onHost);
+    command.addAll(ChildJvm.command());
     command.addAll(jvmOptions(phase, parsed));
     command.add("-D" + HibenchConfigKeys.LOG_DIR + "=" + FailureLog.dir());
     Path cpu = Files.createTempFile("ycsb-cpu", ".txt");

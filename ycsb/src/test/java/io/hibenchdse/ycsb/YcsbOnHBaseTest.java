@@ -61,7 +61,7 @@ class YcsbOnHBaseTest {
   }
 
   static List<String> args(String table, String... more) {
-    List<String> a = new ArrayList<>(List.of("-p", "hbase.zookeeper.quorum=" + LocalHBase.host(),
+    List<String> a = new ArrayList<>(List.of("-p", "hbase.zookeeper.quorum=" + hbase.quorum(),
         "-p", "hbase.zookeeper.property.clientPort=" + hbase.zookeeperPort(), "-p", "table=" + table,
         "-p", "columnfamily=family", "-p", "durability=FSYNC_WAL", "-p", "dataintegrity=true"));
     a.addAll(Arrays.asList(more));

@@ -5,38 +5,30 @@ import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.hbase.LocalHBase;
 import io.hibenchdse.ycsb.HBaseKeys;
-import java.io.File;
 import java.io.IOException;
-import java.net.URI;
 import java.util.List;
 import java.util.Properties;
 
 /**
- * YCSB's phases on HBase over the suite's HDFS, as a Hadoop stack serves: ZooKeeper, the master and
- * a region server per DataNode in a JVM of its own, the tables on the HDFS, each pre-split into four
- * regions per region server by the binding.
+ * YCSB's phases on HBase over the suite's HDFS, as a Hadoop stack serves: a region server per
+ * DataNode (in one JVM with ZooKeeper and the master on this machine, in a JVM on each worker on
+ * hosts), the tables on the HDFS, each pre-split into four regions per region server by the binding.
  */
 final class HBaseServing implements ServingCluster {
   private final LocalHBase hbase;
 
-  private HBaseServing(LocalHBase hbase) {
+  HBaseServing(LocalHBase hbase) {
     this.hbase = hbase;
-  }
-
-  /** HBase with its local files under {@code dir}, its root directory on {@code hdfs}. */
-  static HBaseServing start(File dir, URI hdfs, int regionServers, LocalHBase.Settings settings) throws IOException {
-    return new HBaseServing(LocalHBase.start(dir.toPath(), hdfs, regionServers, settings));
   }
 
   @Override
   public String describe() {
-    return "HBase " + LocalHBase.version() + " on the HDFS, " + hbase.regionServers() + " region server(s), "
-        + hbase.settings().description();
+    return "HBase " + LocalHBase.version() + " on the HDFS, " + hbase.layout() + ", " + hbase.settings().description();
   }
 
   @Override
   public List<String> connection() {
-    return List.of("-p", "hbase.zookeeper.quorum=" + LocalHBase.host(),
+    return List.of("-p", "hbase.zookeeper.quorum=" + hbase.quorum(),
         "-p", "hbase.zookeeper.property.clientPort=" + hbase.zookeeperPort(),
         "-p", HBaseKeys.REGIONS + "=" + 4 * hbase.regionServers());
   }

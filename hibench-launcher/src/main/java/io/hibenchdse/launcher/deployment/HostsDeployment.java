@@ -1,6 +1,7 @@
 package io.hibenchdse.launcher.deployment;
 
 import io.hibenchdse.core.HibenchConfigKeys;
+import io.hibenchdse.hbase.LocalHBase;
 import io.hibenchdse.core.UsageException;
 import io.hibenchdse.launcher.hosts.HostDaemon;
 import io.hibenchdse.launcher.hosts.HostsCluster;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 
 /**
  * A real cluster on this machine ({@code --hosts N}): a master host and N worker hosts, each a
@@ -70,10 +72,6 @@ public final class HostsDeployment implements Deployment.Local {
     return writeAck;
   }
 
-  /** Why a plan with YCSB's steps is refused: region servers on the hosts are still to come. */
-  public static final String NO_YCSB = "--hosts runs the MapReduce and Hive workloads for now: YCSB on region servers"
-      + " of the hosts is not built yet; leave the ycsb-* workloads out of --benchmarks";
-
   @Override
   public Running startForRun(File scratch) throws IOException {
     return start(scratch.toPath().resolve("hosts"));
@@ -82,7 +80,8 @@ public final class HostsDeployment implements Deployment.Local {
   /** Starts the hosts with their files under {@code dir}, for stock tools ({@code storage start --hosts}). */
   public Running start(Path dir) throws IOException {
     try {
-      return new Started(HostsCluster.start(dir, hosts, link, replication, out));
+      return new Started(HostsCluster.start(dir, hosts, link, replication, out), dir.resolve("hbase"),
+          LocalHBase.Settings.of(replication).withWalHsync(writeAck == WriteAck.disk));
     } catch (IOException e) {
       if (e.getMessage() != null && e.getMessage().startsWith("--")) {
         throw new UsageException(e.getMessage());
@@ -91,8 +90,8 @@ public final class HostsDeployment implements Deployment.Local {
     }
   }
 
-  /** Its hosts, started. */
-  private record Started(HostsCluster cluster) implements Running {
+  /** Its hosts, started, and where HBase for YCSB keeps its local files, with its WAL's settings. */
+  private record Started(HostsCluster cluster, Path hbaseDir, LocalHBase.Settings hbase) implements Running {
     @Override
     public Configuration conf() {
       Configuration conf = cluster.conf();
@@ -109,9 +108,12 @@ public final class HostsDeployment implements Deployment.Local {
 
     @Override
     public ServingCluster.Starter servingCluster() {
-      return () -> {
-        throw new UsageException("YCSB on --hosts is not built yet");
-      };
+      List<List<String>> workers = new ArrayList<>();
+      for (String worker : cluster.network().hosts().subList(1, cluster.network().hosts().size())) {
+        workers.add(cluster.onHost(worker));
+      }
+      return ServingCluster.onHBase(hbaseDir.toFile(), java.net.URI.create(cluster.conf().get(FileSystem.FS_DEFAULT_NAME_KEY)),
+          new LocalHBase.Hosts(HostsCluster.MASTER, cluster.onHost(HostsCluster.MASTER), workers), hbase);
     }
 
     /** This machine, whose figures hold every host's, and each host apart. */
@@ -122,20 +124,26 @@ public final class HostsDeployment implements Deployment.Local {
       return sources;
     }
 
-    /** Hive's JVM on the master, a gateway host: the names YARN's application masters register under resolve there. */
+    /**
+     * Hive's and YCSB's JVMs on the master, a gateway host: the names YARN's application masters and
+     * HBase's region servers register under resolve there.
+     */
     @Override
     public List<String> clientHost() {
-      return cluster.onMaster();
+      return cluster.onHost(HostsCluster.MASTER);
     }
 
+    /** The launcher, the hosts' daemons, and the JVMs the run started on them (HBase's, Hive's, YCSB's clients). */
     @Override
     public List<WatchedProcess> processes() {
       List<WatchedProcess> all = new ArrayList<>();
-      all.add(new WatchedProcess("launcher", ProcessHandle.current(), false));
+      java.util.Set<Long> daemons = new java.util.HashSet<>();
       for (HostDaemon d : cluster.daemons()) {
         // a NodeManager's descendants are its containers: the tasks it runs
         all.add(new WatchedProcess(d.name(), d.handle(), true));
+        daemons.add(d.handle().pid());
       }
+      all.addAll(0, RunProcesses.now().stream().filter(p -> !daemons.contains(p.handle().pid())).toList());
       return all;
     }
 

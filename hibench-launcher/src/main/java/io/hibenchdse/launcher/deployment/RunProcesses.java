@@ -27,8 +27,8 @@ public final class RunProcesses {
       "io.hibenchdse.hive.runner.HiveMain", "Hive",
       "io.hibenchdse.ycsb.YcsbMain", "YCSB client");
 
-  /** A node's number in its directory's name: DataNodes count from 0, Cassandra nodes from 1. */
-  private static final Pattern NODE = Pattern.compile("(datanode-|/node)(\\d+)");
+  /** A node's number in its directory's name: DataNodes count from 0, Cassandra nodes and HBase's region servers on hosts from 1. */
+  private static final Pattern NODE = Pattern.compile("(datanode-|/node|/regionserver)(\\d+)");
 
   private RunProcesses() {}
 
@@ -47,7 +47,8 @@ public final class RunProcesses {
 
   /**
    * The name of {@code p}'s main class, with the number of its node where it has one (a DataNode's
-   * directory {@code datanode-0} is DataNode 1, a Cassandra node's {@code node1} Cassandra node 1),
+   * directory {@code datanode-0} is DataNode 1, a Cassandra node's {@code node1} Cassandra node 1,
+   * a region server's {@code regionserver1} HBase 1),
    * read from {@code /proc/PID/cmdline} (the JDK gives no arguments for a long command line).
    */
   private static String name(ProcessHandle p) {

@@ -27,7 +27,12 @@ public interface ServingCluster extends AutoCloseable {
 
   /** On an HBase of its own over {@code hdfs}, its local files under {@code dir}. */
   static Starter onHBase(File dir, URI hdfs, int regionServers, LocalHBase.Settings settings) {
-    return () -> HBaseServing.start(dir, hdfs, regionServers, settings);
+    return () -> new HBaseServing(LocalHBase.start(dir.toPath(), hdfs, regionServers, settings));
+  }
+
+  /** On a distributed HBase of its own over the hosts' {@code hdfs}: a region server on each worker host. */
+  static Starter onHBase(File dir, URI hdfs, LocalHBase.Hosts hosts, LocalHBase.Settings settings) {
+    return () -> new HBaseServing(LocalHBase.startOnHosts(dir.toPath(), hdfs, hosts, settings));
   }
 
   /** One line for the console: what it is. */

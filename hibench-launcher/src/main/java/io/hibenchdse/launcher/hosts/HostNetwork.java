@@ -30,7 +30,7 @@ public final class HostNetwork implements Closeable {
   private final long owner = ProcessHandle.current().pid();
   private final String subnet;
   private final Map<String, String> addresses = new LinkedHashMap<>();
-  private final Link link;
+  private volatile Link link;
   private boolean closed;
 
   private HostNetwork(String subnet, Link link) {
@@ -88,7 +88,7 @@ public final class HostNetwork implements Closeable {
     int i = 0;
     for (String host : hosts) {
       String ns = namespace(host);
-      String veth = "hb" + owner + "v" + i++;
+      String veth = veth(i++);
       SystemCommand.run("ip", "netns", "add", ns);
       SystemCommand.run("ip", "link", "add", veth, "type", "veth", "peer", "name", "eth0", "netns", ns);
       SystemCommand.run("ip", "link", "set", veth, "master", bridge, "up");
@@ -103,17 +103,45 @@ public final class HostNetwork implements Closeable {
     }
   }
 
+  private String veth(int host) {
+    return "hb" + owner + "v" + host;
+  }
+
+  /**
+   * Shapes every host's link to {@code link} anew (null: unshaped) while the hosts run, so runs under
+   * two links differ in the link alone, not in a cluster started anew.
+   */
+  public synchronized void reshape(Link link) throws IOException {
+    Link old = this.link;
+    this.link = link;
+    int i = 0;
+    for (String host : addresses.keySet()) {
+      List<String> in = List.of("ip", "netns", "exec", namespace(host));
+      String veth = veth(i++);
+      if (old != null) {
+        SystemCommand.run("tc", "qdisc", "del", "dev", veth, "root");
+        SystemCommand.run(concat(in, "tc", "qdisc", "del", "dev", "eth0", "root"));
+      }
+      if (link != null) {
+        shape(List.of(), veth);
+        shape(in, "eth0");
+      }
+    }
+  }
+
+  private static List<String> concat(List<String> in, String... command) {
+    List<String> all = new ArrayList<>(in);
+    all.addAll(List.of(command));
+    return all;
+  }
+
   /** A token bucket at the link's rate on {@code dev}, and netem's delay under it when the link has one. */
   private void shape(List<String> in, String dev) throws IOException {
-    List<String> tbf = new ArrayList<>(in);
-    tbf.addAll(List.of("tc", "qdisc", "add", "dev", dev, "root", "handle", "1:", "tbf", "rate", link.rate(),
+    SystemCommand.run(concat(in, "tc", "qdisc", "add", "dev", dev, "root", "handle", "1:", "tbf", "rate", link.rate(),
         "burst", Long.toString(link.burstBytes()), "latency", "100ms"));
-    SystemCommand.run(tbf);
     if (link.delay() != null) {
-      List<String> netem = new ArrayList<>(in);
-      netem.addAll(List.of("tc", "qdisc", "add", "dev", dev, "parent", "1:1", "handle", "10:", "netem", "delay", link.delay()));
       try {
-        SystemCommand.run(netem);
+        SystemCommand.run(concat(in, "tc", "qdisc", "add", "dev", dev, "parent", "1:1", "handle", "10:", "netem", "delay", link.delay()));
       } catch (IOException e) {
         throw new IOException("--link " + link + ": this kernel cannot delay a link (tc netem: " + e.getMessage()
             .replaceFirst("^.*: ", "") + "); give the rate alone");
@@ -170,7 +198,7 @@ public final class HostNetwork implements Closeable {
     closed = true;
     List<String> failed = new ArrayList<>();
     for (int i = 0; i < addresses.size(); i++) {
-      remove(failed, "ip", "link", "del", "hb" + owner + "v" + i);
+      remove(failed, "ip", "link", "del", veth(i));
     }
     for (String host : addresses.keySet()) {
       remove(failed, "ip", "netns", "del", namespace(host));

@@ -187,9 +187,12 @@ public final class HostsCluster implements Closeable {
     return net;
   }
 
-  /** The words that run a client command on the master, as a gateway of the cluster would: the hosts' names resolve there. */
-  public List<String> onMaster() {
-    return List.copyOf(HostDaemon.onHost(net, cgroups.get(net.hosts().indexOf(MASTER)), MASTER));
+  /**
+   * The words that run a command on {@code host}, in its network, cgroups and name: a client on the
+   * master as a gateway of the cluster, or a server of the run's beside a worker's daemons.
+   */
+  public List<String> onHost(String host) {
+    return List.copyOf(HostDaemon.onHost(net, cgroups.get(net.hosts().indexOf(host)), host));
   }
 
   /** The daemons, the master's first, then each worker's DataNode and NodeManager. */

@@ -48,14 +48,14 @@ public final class EmbeddedHBase implements EmbeddedStorage {
   @Override
   public Configuration conf() {
     Configuration conf = hdfs.conf();
-    conf.set(HBaseKeys.ZOOKEEPER_QUORUM, LocalHBase.host());
+    conf.set(HBaseKeys.ZOOKEEPER_QUORUM, hbase.quorum());
     conf.setInt(HBaseKeys.ZOOKEEPER_CLIENT_PORT, hbase.zookeeperPort());
     return conf;
   }
 
   @Override
   public String describe() {
-    return "HBase " + LocalHBase.version() + " (" + hbase.regionServers() + " region server(s), ZooKeeper at " + LocalHBase.host()
+    return "HBase " + LocalHBase.version() + " (" + hbase.regionServers() + " region server(s), ZooKeeper at " + hbase.quorum()
         + ":" + hbase.zookeeperPort() + ") on " + hdfs.describe();
   }
 

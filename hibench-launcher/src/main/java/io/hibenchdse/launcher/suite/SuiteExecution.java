@@ -171,7 +171,7 @@ public final class SuiteExecution implements AutoCloseable {
         step.suiteWorkload(), p.profile().label(), p.kind(), p.run()));
     YcsbProcess.Outcome o;
     try (PrintStream file = new PrintStream(output, StandardCharsets.UTF_8)) {
-      o = YcsbProcess.run(phase, step.args().get(1), args, file, file);
+      o = YcsbProcess.run(deployment.clientHost(), phase, step.args().get(1), args, file, file);
     }
     if (o.status() == 0) {
       out.println("hibench run: ycsb " + phase + ": " + o.metrics().summary() + "; YCSB's output: " + output);
@@ -199,6 +199,12 @@ public final class SuiteExecution implements AutoCloseable {
     r.configuration.put(HibenchConfigKeys.PAGE_CACHE, phase.pageCache());
     r.configuration.put(HibenchConfigKeys.SUITE_COMMAND, conf.get(HibenchConfigKeys.SUITE_COMMAND, ""));
     r.configuration.put(YcsbWorkload.SETTLED_MS, Long.toString(phase.settledMs()));
+    // the hosts and their link, as a job's record on them says
+    for (String key : List.of(HibenchConfigKeys.CLUSTER_HOSTS, HibenchConfigKeys.CLUSTER_LINK)) {
+      if (conf.get(key) != null) {
+        r.configuration.put(key, conf.get(key));
+      }
+    }
     Configuration publish = new Configuration(false);
     publish.set(HibenchConfigKeys.REPORT_DIR, reportDir.toString());
     Results.publish(publish, r);
