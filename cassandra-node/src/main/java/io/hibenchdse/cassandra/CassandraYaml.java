@@ -1,6 +1,5 @@
 package io.hibenchdse.cassandra;
 
-import io.hibenchdse.node.LocalNodes;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.file.Files;
@@ -15,7 +14,7 @@ final class CassandraYaml {
     Path dir = layout.nodeDir(i);
     Files.createDirectories(dir);
     if (settings.tls()) {
-      tls.make(layout.nodes());
+      tls.make(layout.addresses());
     }
     String yaml = String.join("\n",
         "cluster_name: hibench",
@@ -35,9 +34,9 @@ final class CassandraYaml {
         "seed_provider:",
         "  - class_name: org.apache.cassandra.locator.SimpleSeedProvider",
         "    parameters:",
-        "      - seeds: \"" + LocalNodes.host(0) + ":" + layout.storagePort() + "\"",
-        "listen_address: " + LocalNodes.host(i),
-        "rpc_address: " + LocalNodes.host(i),
+        "      - seeds: \"" + layout.address(0) + ":" + layout.storagePort() + "\"",
+        "listen_address: " + layout.address(i),
+        "rpc_address: " + layout.address(i),
         "storage_port: " + layout.storagePort(),
         "native_transport_port: " + layout.nativePort(),
         "start_native_transport: true",

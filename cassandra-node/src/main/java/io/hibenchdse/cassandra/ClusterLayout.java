@@ -7,17 +7,29 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 
 /**
- * Where a local cluster lives: its directory, a directory per node, and the two ports every node
- * listens on (native and storage), chosen free on all the nodes' addresses when the cluster is made
- * and kept in its {@link LayoutFile} for its next start.
+ * Where a local cluster lives: its directory, a directory per node, the nodes' addresses, and the
+ * two ports every node listens on (native and storage), chosen free on all the nodes' addresses
+ * when the cluster is made and kept in its {@link LayoutFile} for its next start.
  */
-record ClusterLayout(Path dir, int nodes, int nativePort, int storagePort) {
-  /** The layout of the cluster under {@code dir}, or a new one there (see {@link LayoutFile}). */
+record ClusterLayout(Path dir, List<String> addresses, int nativePort, int storagePort) {
+  /** The layout of the cluster of {@code nodes} on this machine's loopback addresses under {@code dir}, or a new one there. */
   static ClusterLayout open(Path dir, int nodes) throws IOException {
     LocalNodes.checked(nodes, "a local Cassandra cluster's node count");
+    List<String> addresses = new ArrayList<>();
+    for (int i = 0; i < nodes; i++) {
+      addresses.add(LocalNodes.host(i));
+    }
+    return open(dir, addresses);
+  }
+
+  /** The layout of the cluster of nodes at {@code addresses} under {@code dir}, or a new one there (see {@link LayoutFile}). */
+  static ClusterLayout open(Path dir, List<String> addresses) throws IOException {
+    int nodes = addresses.size();
     Path home = dir.toAbsolutePath();
     Properties p = LayoutFile.open(home, "a Cassandra cluster", "node(s)", nodes, () -> {
       Properties ports = new Properties();
@@ -29,7 +41,17 @@ record ClusterLayout(Path dir, int nodes, int nativePort, int storagePort) {
       }
       return ports;
     });
-    return new ClusterLayout(home, nodes, Integer.parseInt(p.getProperty("native_port")), Integer.parseInt(p.getProperty("storage_port")));
+    return new ClusterLayout(home, List.copyOf(addresses), Integer.parseInt(p.getProperty("native_port")),
+        Integer.parseInt(p.getProperty("storage_port")));
+  }
+
+  int nodes() {
+    return addresses.size();
+  }
+
+  /** The address of node {@code i} (from 0). */
+  String address(int i) {
+    return addresses.get(i);
   }
 
   /** The directory of node {@code i} (from 0). */
@@ -37,7 +59,10 @@ record ClusterLayout(Path dir, int nodes, int nativePort, int storagePort) {
     return dir.resolve("node" + (i + 1));
   }
 
-  /** A port free on the addresses of all {@code nodes} nodes. */
+  /**
+   * A port free on the loopback addresses of all {@code nodes} nodes; a node on a host of its own
+   * listens in that host's network namespace, where every port is free.
+   */
   private static int freePort(int nodes) throws IOException {
     for (int attempt = 0; ; attempt++) {
       int port;

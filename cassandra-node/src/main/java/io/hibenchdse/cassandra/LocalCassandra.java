@@ -11,7 +11,8 @@ import java.util.List;
 
 /**
  * A real Cassandra cluster of one or more nodes on loopback addresses 127.0.0.1, 127.0.0.2, ...
- * ({@link LocalNodes}), with free ports and its files under one directory ({@link ClusterLayout}).
+ * ({@link LocalNodes}), or one on each host of a cluster on this machine ({@link #startOnHosts}),
+ * with free ports and its files under one directory ({@link ClusterLayout}).
  * Each node runs in a child JVM ({@link NodeCommand}): Cassandra can start only once per JVM and
  * brings its own logging and libraries, none of which should meet Hadoop's class path. Nodes die
  * with their parent (see {@link CassandraNode}), and any one can be killed and started again, as on
@@ -30,16 +31,21 @@ public final class LocalCassandra implements AutoCloseable {
   /** The password of the key store the nodes present and of the {@link #truststore()} clients use. */
   public static final String TLS_STORE_PASSWORD = TlsStores.PASSWORD;
 
+  /** Where nodes run on hosts: node {@code i} at {@code addresses[i]}, its JVM started after the words {@code onHosts[i]}. */
+  public record Hosts(List<String> addresses, List<List<String>> onHosts) {}
+
   private final ClusterLayout layout;
   private final CassandraSettings settings;
   private final TlsStores tls;
   private final Process[] processes;
+  private final List<List<String>> onHosts;
 
-  private LocalCassandra(ClusterLayout layout, CassandraSettings settings) {
+  private LocalCassandra(ClusterLayout layout, CassandraSettings settings, List<List<String>> onHosts) {
     this.layout = layout;
     this.settings = settings;
     this.tls = new TlsStores(layout.dir());
     this.processes = new Process[layout.nodes()];
+    this.onHosts = onHosts;
   }
 
   /** Starts a fresh single node whose files live under {@code dir} (emptied first). */
@@ -58,7 +64,18 @@ public final class LocalCassandra implements AutoCloseable {
    * if the directory holds none (see {@link ClusterLayout#open}).
    */
   public static LocalCassandra open(Path dir, CassandraSettings settings, int nodes) throws IOException {
-    LocalCassandra cluster = new LocalCassandra(ClusterLayout.open(dir, nodes), settings);
+    return open(new LocalCassandra(ClusterLayout.open(dir, nodes), settings, java.util.Collections.nCopies(nodes, List.of())));
+  }
+
+  /** Starts a fresh cluster of a node on each of {@code hosts}, whose files live under {@code dir} (emptied first). */
+  public static LocalCassandra startOnHosts(Path dir, CassandraSettings settings, Hosts hosts) throws IOException {
+    NodeProcess.deleteTree(dir);
+    return open(new LocalCassandra(ClusterLayout.open(dir, hosts.addresses()), settings, hosts.onHosts()));
+  }
+
+  private static LocalCassandra open(LocalCassandra cluster) throws IOException {
+    int nodes = cluster.nodes();
+    CassandraSettings settings = cluster.settings;
     try {
       for (int i = 0; i < nodes; i++) {
         CassandraYaml.write(cluster.layout, settings, cluster.tls, i);
@@ -76,10 +93,10 @@ public final class LocalCassandra implements AutoCloseable {
 
   /** The first node's address, the one clients are given. */
   public String host() {
-    return host(0);
+    return layout.address(0);
   }
 
-  /** The address of node {@code i} (from 0). */
+  /** The address of node {@code i} (from 0) of a cluster on this machine's loopback addresses. */
   public static String host(int i) {
     return LocalNodes.host(i);
   }
@@ -120,9 +137,9 @@ public final class LocalCassandra implements AutoCloseable {
     long slowest = 0;
     for (int i : asked) {
       String ms = NodeProcess.awaitAnswer(processes[i], layout.nodeDir(i).resolve(SETTLED), SETTLE_TIMEOUT_MS,
-          "the Cassandra node " + host(i) + ", asked to flush and finish compacting,", layout.nodeDir(i).resolve("node.out"));
+          "the Cassandra node " + layout.address(i) + ", asked to flush and finish compacting,", layout.nodeDir(i).resolve("node.out"));
       if (!ms.matches("\\d+")) {
-        throw new IOException("the Cassandra node " + host(i) + " could not flush: " + ms);
+        throw new IOException("the Cassandra node " + layout.address(i) + " could not flush: " + ms);
       }
       slowest = Math.max(slowest, Long.parseLong(ms));
     }
@@ -157,7 +174,7 @@ public final class LocalCassandra implements AutoCloseable {
   /** Starts node {@code i} again on its files, after {@link #kill} or {@link #stop(int)}. */
   public synchronized void startAgain(int i) throws IOException {
     if (processes[i] != null && processes[i].isAlive()) {
-      throw new IllegalStateException("node " + host(i) + " is running");
+      throw new IllegalStateException("node " + layout.address(i) + " is running");
     }
     launch(i);
   }
@@ -215,7 +232,9 @@ public final class LocalCassandra implements AutoCloseable {
       }
     }
     Path nodeDir = layout.nodeDir(i);
-    processes[i] = NodeProcess.launch(NodeCommand.of(settings, nodeDir, expectLive), nodeDir.resolve(READY),
-        nodeDir.resolve("node.out"), START_TIMEOUT_MS, "the Cassandra node " + host(i) + " in " + nodeDir);
+    List<String> command = new ArrayList<>(onHosts.get(i));
+    command.addAll(NodeCommand.of(settings, nodeDir, expectLive));
+    processes[i] = NodeProcess.launch(command, nodeDir.resolve(READY), nodeDir.resolve("node.out"), START_TIMEOUT_MS,
+        "the Cassandra node " + layout.address(i) + " in " + nodeDir);
   }
 }

@@ -1,6 +1,5 @@
 package io.hibenchdse.cassandra;
 
-import io.hibenchdse.node.LocalNodes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,15 +32,15 @@ final class TlsStores {
     return dir.resolve("nodes.p12");
   }
 
-  /** Makes both stores for {@code nodes} nodes' addresses, unless they exist. */
-  void make(int nodes) throws IOException {
+  /** Makes both stores for the nodes' {@code addresses}, unless they exist. */
+  void make(List<String> addresses) throws IOException {
     if (Files.exists(truststore())) {
       return;
     }
     Files.createDirectories(dir);
     StringBuilder san = new StringBuilder("dns:localhost");
-    for (int i = 0; i < nodes; i++) {
-      san.append(",ip:").append(LocalNodes.host(i));
+    for (String address : addresses) {
+      san.append(",ip:").append(address);
     }
     Path cert = dir.resolve("nodes.crt");
     keytool("-genkeypair", "-alias", "node", "-keyalg", "RSA", "-keysize", "2048", "-validity", "3650",

@@ -13,6 +13,9 @@ import org.apache.hadoop.fs.DelegateToFileSystem;
  * service registration for this API.
  */
 public class Cfs extends DelegateToFileSystem {
+  /** The key Hadoop finds this class by. */
+  public static final String IMPL_KEY = "fs.AbstractFileSystem." + CassandraFileSystem.SCHEME + ".impl";
+
   /** The constructor Hadoop's {@code AbstractFileSystem.get} calls. */
   public Cfs(URI uri, Configuration conf) throws IOException, URISyntaxException {
     super(uri, new CassandraFileSystem(), conf, CassandraFileSystem.SCHEME, false);

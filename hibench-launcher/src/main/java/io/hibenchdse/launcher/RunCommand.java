@@ -209,7 +209,8 @@ final class RunCommand implements Callable<Integer> {
       throw new UsageException("--nodes and --hosts both size the cluster: give one");
     }
     if (commitLog != null || !cfsSettings.isEmpty()) {
-      throw new UsageException("--commitlog and --cfs are for --target cfs, which --hosts does not run yet");
+      throw new UsageException("--commitlog and --cfs set the embedded default's cfs:// so far; --hosts runs cfs:// with the"
+          + " commit log --durability asks for and cfs://'s defaults");
     }
     return new HostsDeployment(target, h, l, rep, options.writeAck, out);
   }

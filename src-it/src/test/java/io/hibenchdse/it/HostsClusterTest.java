@@ -271,6 +271,49 @@ class HostsClusterTest {
   }
 
   /**
+   * The suite on cfs:// on hosts: a Cassandra node on each of two workers in place of a DataNode,
+   * wordcount's tasks in YARN's containers reading and writing cfs://, YCSB's phases on the same
+   * nodes. Wordcount's counters equal the embedded default's on the same generated data, and every
+   * record says yarn (a job's), 2 hosts and cfs://.
+   */
+  @Test
+  void aSuiteRunOnCfsHostsRunsItsJobsOnYarnOverCassandraNodes() throws Exception {
+    Path list = dir.toPath().resolve("cfs.lst");
+    Files.writeString(list, "wordcount\nycsb-c\n");
+    List<List<io.hibenchdse.core.RunResult>> runs = new ArrayList<>();
+    for (List<String> where : List.of(List.<String>of(), List.of("--hosts", "2"))) {
+      String name = where.isEmpty() ? "embedded" : "hosts";
+      List<String> args = new ArrayList<>(List.of("run", "--target", "cfs", "--benchmarks", list.toString(), "--runs", "1", "--warmup", "0",
+          "--ycsb-workloads", LauncherTest.HOME.resolve("conf/ycsb").toString(), "--report-dir", dir.toPath().resolve(name).toString(),
+          "--work-dir", dir.toPath().resolve(name + "-work").toString()));
+      args.addAll(where);
+      InProcess.Outcome run = InProcess.hibench(args.toArray(new String[0]));
+      assertEquals(0, run.status(), run.out() + run.err());
+      runs.add(InProcess.records(dir.toPath().resolve(name)));
+    }
+    io.hibenchdse.core.RunResult embedded = runs.get(0).get(0);
+    io.hibenchdse.core.RunResult hosts = runs.get(1).get(0);
+    assertEquals("HadoopWordcount", hosts.type);
+    assertEquals("yarn", hosts.configuration.get("mapreduce.framework.name"));
+    assertTrue(hosts.fileSystem.startsWith("cfs://"), hosts.fileSystem);
+    assertTrue(embedded.counter(org.apache.hadoop.mapreduce.TaskCounter.class.getName(), "MAP_INPUT_RECORDS") > 0, embedded.counters.toString());
+    for (String counter : List.of("MAP_INPUT_RECORDS", "MAP_OUTPUT_RECORDS", "MAP_OUTPUT_BYTES", "REDUCE_INPUT_RECORDS", "REDUCE_OUTPUT_RECORDS")) {
+      assertEquals(embedded.counter(org.apache.hadoop.mapreduce.TaskCounter.class.getName(), counter),
+          hosts.counter(org.apache.hadoop.mapreduce.TaskCounter.class.getName(), counter), counter);
+    }
+    for (io.hibenchdse.core.RunResult r : runs.get(1)) {
+      assertEquals("2", r.configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_HOSTS), r.workload);
+      assertEquals("2", r.configuration.get(io.hibenchdse.core.HibenchConfigKeys.STORAGE_NODES), r.workload);
+    }
+    for (io.hibenchdse.core.RunResult ycsb : runs.get(1).subList(1, 3)) {
+      io.hibenchdse.ycsb.YcsbMetrics m = ycsb.metrics(io.hibenchdse.ycsb.YcsbMetrics.class);
+      assertEquals("cassandra-cql", m.binding, ycsb.workload);
+      assertEquals(1000, m.operations, ycsb.workload);
+      assertEquals(0, m.errors, ycsb.workload);
+    }
+  }
+
+  /**
    * The seeds' network question on three hosts at replication 3, and a host's failure. TPCx-HS's
    * HSGen and HSSort under a 1gbit link, then under 10mbit on the same cluster (the link alone
    * changed): the slower link's run is slower, HSSort by more seconds than HSGen, and the monitor

@@ -49,7 +49,7 @@ final class ClientConf {
     }
     if (cfs) {
       // YARN's job submission reaches the default file system through FileContext
-      core.put("fs.AbstractFileSystem.cfs.impl", Cfs.class.getName());
+      core.put(Cfs.IMPL_KEY, Cfs.class.getName());
     }
     writeXml(core, dir.resolve("core-site.xml"));
     writeXml(hdfs, dir.resolve("hdfs-site.xml"));

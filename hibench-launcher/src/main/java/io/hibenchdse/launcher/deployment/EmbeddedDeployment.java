@@ -81,7 +81,7 @@ public final class EmbeddedDeployment implements Deployment.Local {
    * The Cassandra nodes' commit log: as given, which must agree with {@code --durability}, or the one
    * that does (periodic acknowledges from memory, group syncs a 15 ms window's writes before).
    */
-  private static CommitLog commitLog(CommitLog given, WriteAck ack) {
+  static CommitLog commitLog(CommitLog given, WriteAck ack) {
     if (given == null) {
       return ack == WriteAck.disk ? CommitLog.GROUP : CommitLog.PERIODIC;
     }

@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher.deployment;
 
+import io.hibenchdse.cassandra.CassandraSettings;
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.hbase.LocalHBase;
 import io.hibenchdse.core.UsageException;
@@ -27,20 +28,20 @@ import org.apache.hadoop.fs.FileSystem;
  */
 public final class HostsDeployment implements Deployment.Local {
   private final int hosts;
+  private final Target target;
   private final Link link;
   private final int replication;
   private final WriteAck writeAck;
   private final PrintStream out;
 
   /**
-   * {@code hosts} workers of {@code target} (HDFS only, so far) linked by {@code link} (null:
+   * {@code hosts} workers of {@code target} (HDFS, or cfs:// on Cassandra nodes) linked by {@code link} (null:
    * unshaped), keeping {@code replication} copies (at most the workers; default as many as workers
    * up to 3); progress goes to {@code out}. Its settings are checked here, before anything starts.
    */
   public HostsDeployment(Target target, int hosts, String link, Integer replication, WriteAck writeAck, PrintStream out) {
-    if (target != Target.hdfs) {
-      throw new UsageException("--hosts runs HDFS for now: Cassandra nodes on the hosts (--target cfs) are not built yet;"
-          + " use --nodes for cfs://");
+    if (target == Target.hbase) {
+      throw new UsageException("--hosts runs --target hdfs or cfs; on hdfs, YCSB's phases run on HBase over it");
     }
     try {
       LocalNodes.checked(hosts, "--hosts");
@@ -51,6 +52,7 @@ public final class HostsDeployment implements Deployment.Local {
     if (replication != null && replication > hosts) {
       throw new UsageException("--replication " + replication + " needs as many hosts, and --hosts is " + hosts);
     }
+    this.target = target;
     this.hosts = hosts;
     this.replication = replication == null ? LocalNodes.defaultReplication(hosts) : replication;
     this.writeAck = writeAck;
@@ -59,7 +61,7 @@ public final class HostsDeployment implements Deployment.Local {
 
   @Override
   public ServingStore servingStore() {
-    return ServingStore.hbase;
+    return target.serving();
   }
 
   @Override
@@ -80,7 +82,9 @@ public final class HostsDeployment implements Deployment.Local {
   /** Starts the hosts with their files under {@code dir}, for stock tools ({@code storage start --hosts}). */
   public Running start(Path dir) throws IOException {
     try {
-      return new Started(HostsCluster.start(dir, hosts, link, replication, out), dir.resolve("hbase"),
+      CassandraSettings cassandra = target == Target.cfs ? CassandraSettings.BENCHMARK.with(EmbeddedDeployment.commitLog(null, writeAck))
+          : null;
+      return new Started(HostsCluster.start(dir, hosts, link, replication, cassandra, out), dir.resolve("hbase"),
           LocalHBase.Settings.of(replication).withWalHsync(writeAck == WriteAck.disk));
     } catch (IOException e) {
       if (e.getMessage() != null && e.getMessage().startsWith("--")) {
@@ -96,8 +100,10 @@ public final class HostsDeployment implements Deployment.Local {
     public Configuration conf() {
       Configuration conf = cluster.conf();
       conf.setInt(HibenchConfigKeys.STORAGE_NODES, cluster.network().hosts().size() - 1);
-      // a DataNode acknowledges a packet once it is in the OS's buffers, as on the embedded default
-      conf.setBoolean(HibenchConfigKeys.STORAGE_FSYNC, false);
+      if (cluster.cfs() == null) {
+        // a DataNode acknowledges a packet once it is in the OS's buffers, as on the embedded default
+        conf.setBoolean(HibenchConfigKeys.STORAGE_FSYNC, false);
+      }
       return conf;
     }
 
@@ -108,6 +114,9 @@ public final class HostsDeployment implements Deployment.Local {
 
     @Override
     public ServingCluster.Starter servingCluster() {
+      if (cluster.cfs() != null) {
+        return ServingCluster.onCassandra(cluster.cfs().cluster());
+      }
       List<List<String>> workers = new ArrayList<>();
       for (String worker : cluster.network().hosts().subList(1, cluster.network().hosts().size())) {
         workers.add(cluster.onHost(worker));

@@ -42,6 +42,7 @@ public final class ClusterSites {
   private final List<String> workers;
   private final int replication;
   private final int nodeMemoryMb;
+  private Map<String, String> storage = Map.of();
 
   ClusterSites(Path dir, HostNetwork net, int replication) {
     this.dir = dir;
@@ -72,11 +73,24 @@ public final class ClusterSites {
     return hostDir(host).resolve("conf");
   }
 
+  /** The storage's client settings in place of HDFS's (cfs:// on the workers' Cassandra nodes), for every site and client. */
+  void storage(Configuration settings) {
+    storage = new TreeMap<>();
+    for (Map.Entry<String, String> e : settings) {
+      String[] sources = settings.getPropertySources(e.getKey());
+      // the storage's own settings, not the defaults every Configuration holds
+      if (sources != null && List.of(sources).contains("programmatically")) {
+        storage.put(e.getKey(), e.getValue());
+      }
+    }
+  }
+
   /** What a client of the cluster, and every daemon, is configured with: where the master's services are, and YARN's sizes. */
   Configuration client() {
     Configuration conf = new Configuration(false);
     String address = net.address(master);
     conf.set(FileSystem.FS_DEFAULT_NAME_KEY, "hdfs://" + address + ":" + NAMENODE_PORT);
+    storage.forEach(conf::set);
     conf.setInt(DFSConfigKeys.DFS_REPLICATION_KEY, replication);
     conf.set(MRConfig.FRAMEWORK_NAME, MRConfig.YARN_FRAMEWORK_NAME);
     conf.set(YarnConfiguration.RM_HOSTNAME, address);

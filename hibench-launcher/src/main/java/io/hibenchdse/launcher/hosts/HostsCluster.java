@@ -1,5 +1,9 @@
 package io.hibenchdse.launcher.hosts;
 
+import io.hibenchdse.cassandra.CassandraSettings;
+import io.hibenchdse.cassandra.LocalCassandra;
+import io.hibenchdse.cfs.Cfs;
+import io.hibenchdse.launcher.storage.EmbeddedCfs;
 import io.hibenchdse.monitor.CgroupHost;
 import io.hibenchdse.monitor.HostSource;
 import io.hibenchdse.node.NodeProcess;
@@ -31,9 +35,10 @@ import org.apache.hadoop.yarn.server.resourcemanager.ResourceManager;
 /**
  * A cluster of hosts on this machine, as Hadoop's pseudo-distributed operation has it but with a
  * network per host: a master host (the NameNode, the ResourceManager and the JobHistoryServer) and
- * worker hosts (a DataNode and a NodeManager each), every daemon a JVM of its own. It starts whole
- * or not at all, and when it stops, on {@link #close} or when this JVM is ended (Ctrl-C, SIGTERM),
- * every process, namespace, link, qdisc, cgroup and hosts file it made is gone.
+ * worker hosts (a DataNode and a NodeManager each), every daemon a JVM of its own; on cfs:// a
+ * Cassandra node in place of each DataNode, and no NameNode. It starts whole or not at all, and
+ * when it stops, on {@link #close} or when this JVM is ended (Ctrl-C, SIGTERM), every process,
+ * namespace, link, qdisc, cgroup and hosts file it made is gone.
  */
 public final class HostsCluster implements Closeable {
   public static final String MASTER = "hibench-master";
@@ -43,12 +48,17 @@ public final class HostsCluster implements Closeable {
   private final List<HostCgroup> cgroups = new ArrayList<>();
   private final List<HostDaemon> daemons = new ArrayList<>();
   private final ClusterSites sites;
+  private final int replication;
+  private final CassandraSettings cassandra;
+  private EmbeddedCfs cfs;
   private final Thread hook = new Thread(this::stop, "hosts-cleanup");
   private boolean stopped;
 
-  private HostsCluster(HostNetwork net, Path dir, int replication) {
+  private HostsCluster(HostNetwork net, Path dir, int replication, CassandraSettings cassandra) {
     this.net = net;
     this.sites = new ClusterSites(dir, net, replication);
+    this.replication = replication;
+    this.cassandra = cassandra;
   }
 
   /** The host name of worker {@code i}, from 1. */
@@ -62,6 +72,15 @@ public final class HostsCluster implements Closeable {
    * earlier, killed run left and this one removed go to {@code out}.
    */
   public static HostsCluster start(Path dir, int workers, Link link, int replication, PrintStream out) throws IOException {
+    return start(dir, workers, link, replication, null, out);
+  }
+
+  /**
+   * {@link #start(Path, int, Link, int, PrintStream)}, on cfs:// over Cassandra nodes with
+   * {@code cassandra}'s settings (null: on HDFS).
+   */
+  public static HostsCluster start(Path dir, int workers, Link link, int replication, CassandraSettings cassandra, PrintStream out)
+      throws IOException {
     HostNetwork.checkRoot();
     String left = HostNetwork.removeLeftovers();
     int groups = HostCgroup.removeLeftovers();
@@ -73,7 +92,7 @@ public final class HostsCluster implements Closeable {
     for (int i = 1; i <= workers; i++) {
       hosts.add(worker(i));
     }
-    HostsCluster cluster = new HostsCluster(HostNetwork.create(hosts, link), dir, replication);
+    HostsCluster cluster = new HostsCluster(HostNetwork.create(hosts, link), dir, replication, cassandra);
     Runtime.getRuntime().addShutdownHook(cluster.hook);
     try {
       cluster.launch();
@@ -92,22 +111,54 @@ public final class HostsCluster implements Closeable {
       // what the daemons register and YARN's masters report are host names: this JVM finds them too
       NetUtils.addStaticResolution(host, net.address(host));
       Files.createDirectories(sites.hostDir(host).resolve("logs"));
+    }
+    List<String> workers = net.hosts().subList(1, net.hosts().size());
+    if (cassandra != null) {
+      startCassandra(workers);
+    }
+    for (String host : net.hosts()) {
       sites.write(host);
     }
-    // hdfs-default.xml too: without it the edits directory, which defaults to the name directory,
-    // would fall back to /tmp/hadoop/dfs/name and be formatted there, outside the run
-    Configuration format = new org.apache.hadoop.hdfs.HdfsConfiguration();
-    format.addResource(new org.apache.hadoop.fs.Path(sites.confDir(MASTER).resolve("core-site.xml").toUri()));
-    format.addResource(new org.apache.hadoop.fs.Path(sites.confDir(MASTER).resolve("hdfs-site.xml").toUri()));
-    NameNode.format(format);
-    daemon(MASTER, "NameNode", NameNode.class, "-Xmx512m");
+    if (cfs == null) {
+      // hdfs-default.xml too: without it the edits directory, which defaults to the name directory,
+      // would fall back to /tmp/hadoop/dfs/name and be formatted there, outside the run
+      Configuration format = new org.apache.hadoop.hdfs.HdfsConfiguration();
+      format.addResource(new org.apache.hadoop.fs.Path(sites.confDir(MASTER).resolve("core-site.xml").toUri()));
+      format.addResource(new org.apache.hadoop.fs.Path(sites.confDir(MASTER).resolve("hdfs-site.xml").toUri()));
+      NameNode.format(format);
+      daemon(MASTER, "NameNode", NameNode.class, "-Xmx512m");
+    }
     daemon(MASTER, "ResourceManager", ResourceManager.class, "-Xmx512m");
     daemon(MASTER, "JobHistoryServer", JobHistoryServer.class, "-Xmx384m");
-    for (String worker : net.hosts().subList(1, net.hosts().size())) {
-      daemon(worker, "DataNode", DataNode.class, "-Xmx512m");
+    for (String worker : workers) {
+      if (cfs == null) {
+        daemon(worker, "DataNode", DataNode.class, "-Xmx512m");
+      }
       daemon(worker, "NodeManager", NodeManager.class, "-Xmx512m");
     }
     awaitReady();
+  }
+
+  /**
+   * A Cassandra node on each worker, cfs:// on them the cluster's default file system; its schema
+   * made here, once, before the daemons that use it start together.
+   */
+  private void startCassandra(List<String> workers) throws IOException {
+    List<String> addresses = new ArrayList<>();
+    List<List<String>> on = new ArrayList<>();
+    for (String worker : workers) {
+      addresses.add(net.address(worker));
+      on.add(onHost(worker));
+    }
+    cfs = EmbeddedCfs.on(LocalCassandra.startOnHosts(sites.hostDir(MASTER).resolveSibling("cassandra"), cassandra,
+        new LocalCassandra.Hosts(addresses, on)), replication);
+    Configuration settings = cfs.conf();
+    // the daemons and YARN's job submission reach the default file system through FileContext too
+    settings.set(Cfs.IMPL_KEY, Cfs.class.getName());
+    sites.storage(settings);
+    try (FileSystem fs = FileSystem.newInstance(cfs.uri(), cfs.conf())) {
+      fs.exists(new org.apache.hadoop.fs.Path("/"));
+    }
   }
 
   private void daemon(String host, String role, Class<?> main, String heap) throws IOException {
@@ -122,8 +173,9 @@ public final class HostsCluster implements Closeable {
     int workers = net.hosts().size() - 1;
     long deadline = System.currentTimeMillis() + START_TIMEOUT_MS;
     String waiting = "";
-    try (DistributedFileSystem dfs = (DistributedFileSystem) FileSystem.newInstance(URI.create(conf.get(FileSystem.FS_DEFAULT_NAME_KEY)), conf);
+    try (FileSystem fs = FileSystem.newInstance(URI.create(conf.get(FileSystem.FS_DEFAULT_NAME_KEY)), conf);
          YarnClient yarn = YarnClient.createYarnClient()) {
+      DistributedFileSystem dfs = fs instanceof DistributedFileSystem d ? d : null;
       yarn.init(conf);
       yarn.start();
       while (true) {
@@ -143,11 +195,11 @@ public final class HostsCluster implements Closeable {
     }
   }
 
-  /** What is not ready yet, or nothing. */
+  /** What is not ready yet, or nothing; {@code dfs} null on cfs://, whose nodes were ready when they started. */
   private String notReady(DistributedFileSystem dfs, YarnClient yarn, int workers) {
     try {
-      int dataNodes = dfs.getDataNodeStats(HdfsConstants.DatanodeReportType.LIVE).length;
-      if (dataNodes < workers || dfs.setSafeMode(HdfsConstants.SafeModeAction.SAFEMODE_GET)) {
+      int dataNodes = dfs == null ? workers : dfs.getDataNodeStats(HdfsConstants.DatanodeReportType.LIVE).length;
+      if (dataNodes < workers || dfs != null && dfs.setSafeMode(HdfsConstants.SafeModeAction.SAFEMODE_GET)) {
         return "HDFS (" + dataNodes + " of " + workers + " DataNodes)";
       }
     } catch (IOException e) {
@@ -181,6 +233,11 @@ public final class HostsCluster implements Closeable {
   /** Writes a client's configuration directory (core, hdfs, yarn and mapred-site.xml), for stock tools. */
   public void writeClientConf(Path dir) throws IOException {
     ClusterSites.writeSites(sites.client(), dir);
+  }
+
+  /** cfs:// on the workers' Cassandra nodes, or null on HDFS. */
+  public EmbeddedCfs cfs() {
+    return cfs;
   }
 
   public HostNetwork network() {
@@ -231,8 +288,10 @@ public final class HostsCluster implements Closeable {
    */
   public String describe() {
     int workers = net.hosts().size() - 1;
-    return "HDFS and YARN on " + workers + " worker hosts (a DataNode and a NodeManager each) and " + MASTER
-        + " (NameNode, ResourceManager, JobHistoryServer), each a network namespace on one bridge, link "
+    return (cfs == null ? "HDFS and YARN on " + workers + " worker hosts (a DataNode and a NodeManager each) and " + MASTER
+        + " (NameNode, ResourceManager, JobHistoryServer)"
+        : cfs.describe() + "; YARN on " + workers + " worker hosts (a Cassandra node and a NodeManager each) and " + MASTER
+        + " (ResourceManager, JobHistoryServer)") + ", each a network namespace on one bridge, link "
         + (net.link() == null ? "unshaped" : net.link()) + "; daemons' logs under " + sites.hostDir(MASTER).getParent()
         + "; a client on the master: ip netns exec " + net.namespace(MASTER) + " COMMAND";
   }
@@ -256,6 +315,9 @@ public final class HostsCluster implements Closeable {
     stopped = true;
     for (int i = daemons.size() - 1; i >= 0; i--) {
       daemons.get(i).close();
+    }
+    if (cfs != null) {
+      cfs.close();
     }
     List<String> failed = new ArrayList<>();
     for (HostCgroup c : cgroups) {

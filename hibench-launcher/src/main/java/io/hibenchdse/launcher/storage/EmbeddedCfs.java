@@ -62,6 +62,11 @@ public final class EmbeddedCfs implements EmbeddedStorage {
     return new EmbeddedCfs(LocalCassandra.start(dir.toPath(), settings, nodes), replication).withSecrets();
   }
 
+  /** cfs:// on {@code cluster}, started already (on hosts), its keyspace with {@code replication} copies. */
+  public static EmbeddedCfs on(LocalCassandra cluster, int replication) throws IOException {
+    return new EmbeddedCfs(cluster, replication).withSecrets();
+  }
+
   /** The cluster under {@code dir} with its data, or a new one there (see {@link LocalCassandra#open}). */
   public static EmbeddedCfs open(File dir, CassandraSettings settings, int nodes, int replication) throws IOException {
     return new EmbeddedCfs(LocalCassandra.open(dir.toPath(), settings, nodes), replication).withSecrets();
