@@ -132,7 +132,7 @@ class YcsbSuiteTest {
   void onHBaseBesideHdfsComparedWithCassandraOnCfsAndRefusedAgainstAnotherDurability() throws Exception {
     InProcess.Outcome hdfs = suite("hdfs", "ycsb-a\nycsb-c\n", "--runs", "1");
     assertEquals(0, hdfs.status(), hdfs.out() + hdfs.err());
-    assertTrue(hdfs.out().contains("YCSB's store: HBase 2.6.1-hadoop3 on the HDFS, 1 region server(s), WAL hflush"), hdfs.out());
+    assertTrue(hdfs.out().contains("YCSB's store: HBase 2.6.1-hadoop3 on the HDFS, 1 region server(s) with ZooKeeper and the master in one JVM, WAL hflush"), hdfs.out());
     List<RunResult> records = records("hdfs");
     assertEquals(List.of("HadoopYcsb-a-load", "HadoopYcsb-a", "HadoopYcsb-c-load", "HadoopYcsb-c"),
         records.stream().map(r -> r.type).toList());
