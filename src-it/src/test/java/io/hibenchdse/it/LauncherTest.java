@@ -200,10 +200,10 @@ class LauncherTest {
     refused.put(List.of("run", "--link", "40mbit"), "--link shapes the links of --hosts; give --hosts N");
     refused.put(List.of("run", "--hosts", "2", "--link", "fast"), "--link 'fast' is not RATE[,DELAY] (such as 1gbit or 100mbit,0.5ms)");
     refused.put(List.of("run", "--hosts", "2", "--nodes", "2"), "--nodes and --hosts both size the cluster: give one");
-    refused.put(List.of("run", "--hosts", "2", "--target", "cfs"), "--hosts runs HDFS for now");
+    refused.put(List.of("run", "--hosts", "2", "--target", "hbase"), "--hosts runs --target hdfs or cfs");
+    refused.put(List.of("run", "--hosts", "2", "--target", "cfs", "--commitlog", "group"),
+        "--commitlog and --cfs set the embedded default's cfs:// so far");
     refused.put(List.of("run", "--hosts", "2", "--replication", "3"), "--replication 3 needs as many hosts, and --hosts is 2");
-    refused.put(List.of("run", "--hosts", "2", "--benchmarks", HOME.resolve("conf/benchmarks.lst").toString()),
-        "--hosts runs the MapReduce and Hive workloads for now");
     for (java.util.Map.Entry<List<String>, String> r : refused.entrySet()) {
       List<String> args = new java.util.ArrayList<>(List.of(bin));
       args.addAll(r.getKey());
