@@ -31,6 +31,7 @@ final class NodeCommand {
           "-XX:G1HeapRegionSize=16m", "-XX:G1RSetUpdatingPauseTimePercent=5", "-XX:MaxGCPauseMillis=300",
           "-XX:InitiatingHeapOccupancyPercent=70"));
     }
+    cmd.addAll(ChildJvm.extraOptions());
     String extra = System.getProperty(CassandraSettings.EXTRA_JVM_OPTIONS, "").trim();
     if (!extra.isEmpty()) {
       cmd.addAll(List.of(extra.split("\\s+")));

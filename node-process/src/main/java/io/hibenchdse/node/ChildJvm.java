@@ -20,6 +20,13 @@ import java.util.stream.Stream;
  * stopped through here.
  */
 public final class ChildJvm {
+  /**
+   * System property: more JVM options for every JVM the suite starts, space-separated, handed on to
+   * their own children. The tests set {@code -XX:TieredStopAtLevel=1}: their JVMs live seconds, and
+   * C1 alone halves the CPU a short Hadoop JVM spends, which on a 2-core machine is the tests' time.
+   */
+  public static final String EXTRA_OPTIONS = "hibench.child.jvm";
+
   private ChildJvm() {}
 
   /** The java binary this JVM runs on. */
@@ -31,18 +38,29 @@ public final class ChildJvm {
    * The start of a command line for a child that runs wherever its parent does: the same java, with
    * the module flags Hadoop needs on JDK 17 and the suite's own switches ({@code -Dhibench.*}, such
    * as the stack-trace switch) as this JVM got them (bin/hibench, the tests, the benchmarks each set
-   * them).
+   * them), and the options of {@link #EXTRA_OPTIONS}.
    */
   public static List<String> command() {
     List<String> command = new ArrayList<>();
     command.add(java());
     for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
       if (arg.startsWith("--add-opens") || arg.startsWith("--add-exports") || arg.equals("-XX:+IgnoreUnrecognizedVMOptions")
-          || arg.startsWith("-Dhibench.")) {
+          || arg.startsWith("-Dhibench.") && !arg.startsWith("-D" + EXTRA_OPTIONS + "=")) {
         command.add(arg);
       }
     }
+    List<String> extra = extraOptions();
+    if (!extra.isEmpty()) {
+      command.addAll(extra);
+      command.add("-D" + EXTRA_OPTIONS + "=" + String.join(" ", extra));
+    }
     return command;
+  }
+
+  /** The options of {@link #EXTRA_OPTIONS}, none when it is not set. */
+  public static List<String> extraOptions() {
+    String extra = System.getProperty(EXTRA_OPTIONS, "").trim();
+    return extra.isEmpty() ? List.of() : List.of(extra.split("\\s+"));
   }
 
   /**

@@ -67,13 +67,14 @@ final class FastYarn {
     return logs;
   }
 
-  /** A client configuration for jobs on {@code yarn}: a fast AM heartbeat, small C1-only JVMs. */
+  /** A client configuration for jobs on {@code yarn}: a fast AM heartbeat, small C1-only JVMs (AM, maps, reduces). */
   static Configuration jobConf(MiniMRYarnCluster yarn) {
     Configuration jc = new Configuration(yarn.getConfig());
     jc.set("mapreduce.framework.name", "yarn");
     jc.set("yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", "100");
     jc.set("yarn.app.mapreduce.am.command-opts", "-Xmx512m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
     jc.set("mapreduce.map.java.opts", "-Xmx256m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
+    jc.set("mapreduce.reduce.java.opts", "-Xmx256m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
     return jc;
   }
 }

@@ -121,6 +121,7 @@ final class StockScriptLines {
     /** {@code main} of a class on this class path in a fresh JVM; returns its output, checking its exit status. */
     List<String> java(String main, List<String> args, List<String> jvmFlags, int expectedStatus) throws Exception {
       List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+      command.addAll(io.hibenchdse.node.ChildJvm.extraOptions()); // the tests' quicker JIT, as for every child
       command.addAll(jvmFlags);
       command.addAll(List.of("-cp", classPath, main));
       command.addAll(args);
