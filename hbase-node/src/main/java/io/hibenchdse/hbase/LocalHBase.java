@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.master.ServerManager;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 
 /**
@@ -116,6 +117,9 @@ public final class LocalHBase implements AutoCloseable {
     site.put("hbase.regionserver.port", "0");
     // HDFS has hflush and hsync: HBase's WAL may rely on them (it checks)
     site.put("hbase.unsafe.stream.capability.enforce", "true");
+    // the master goes on once every region server it was started with has checked in, rather than
+    // waiting out its 4.5 s window for more that a cluster of known size never brings
+    site.put(ServerManager.WAIT_ON_REGIONSERVERS_MAXTOSTART, Integer.toString(regionServers));
     site.put(DFSConfigKeys.DFS_REPLICATION_KEY, Integer.toString(settings.replication()));
     site.put(WAL_HSYNC, Boolean.toString(settings.walHsync()));
     writeSite(dir, site);
