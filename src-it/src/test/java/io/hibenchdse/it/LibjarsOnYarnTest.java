@@ -20,6 +20,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,17 +48,19 @@ class LibjarsOnYarnTest {
     Configuration base = new Configuration(hdfs.getConfiguration(0));
     base.set("fs.defaultFS", hdfs.getURI().toString());
     base.setInt("yarn.nodemanager.delete.debug-delay-sec", 3600);
-    // A mini cluster's containers get the submitting JVM's class path; without the adapter on it,
-    // the AM and the tasks find cfs:// only where -libjars puts it.
-    String classPath = System.getProperty("java.class.path");
-    System.setProperty("java.class.path", Arrays.stream(classPath.split(File.pathSeparator))
-        .filter(e -> !e.contains("cfs-adapter")).collect(Collectors.joining(File.pathSeparator)));
     try (MiniMRYarnCluster yarn = FastYarn.start("libjars-yarn", base)) {
       Configuration jc = FastYarn.jobConf(yarn);
       for (String key : new String[] {"fs.local.block.size", "fs.local.subblock.size", "cfs.datacenter"}) {
         jc.set(key, cfs.get(key));
       }
       jc.set("hibench.report.dir", new File(dir, "report").getPath());
+      // A mini cluster's containers get the submitting JVM's class path; this job's get that path
+      // without the adapter, through YARN's own key (as on a real cluster), so the AM and the tasks
+      // find cfs:// only where -libjars puts it. The JVM's own java.class.path is left alone: other
+      // classes run beside this one.
+      jc.setBoolean(YarnConfiguration.IS_MINI_YARN_CLUSTER, false);
+      jc.set(YarnConfiguration.YARN_APPLICATION_CLASSPATH, Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+          .filter(e -> !e.contains("cfs-adapter")).collect(Collectors.joining(",")));
 
       TestData.Outcome without = TestData.run(jc, "wordcount", root + "/in", root + "/out-without");
       assertNotEquals(0, without.status, "the containers must not find cfs:// without -libjars: " + without);
@@ -69,7 +72,6 @@ class LibjarsOnYarnTest {
       TestData.countTokens(text, expected);
       assertEquals(expected, TestData.readTextCounts(cfs, new Path(root, "out")));
     } finally {
-      System.setProperty("java.class.path", classPath);
       hdfs.shutdown();
       fs.delete(root, true);
       fs.close();
