@@ -35,6 +35,11 @@ public final class ClusterSites {
   static final String CONTAINER_HEAP = "-Xmx768m";
   /** The share of a NodeManager's memory application masters may hold, so two jobs' masters do not starve their tasks. */
   static final float AM_SHARE = 0.5f;
+  /**
+   * System property: more settings for every host's site files and every client of the cluster,
+   * {@code ;}-separated {@code key=value} (the tests' shorter heartbeats), after the cluster's own.
+   */
+  public static final String EXTRA_SETTINGS = "hibench.hosts.site";
 
   private final Path dir;
   private final HostNetwork net;
@@ -113,6 +118,12 @@ public final class ClusterSites {
     conf.set(HibenchConfigKeys.CLUSTER_LINK, net.link() == null ? "unshaped" : net.link().toString());
     // the hosts' containers see this machine's files, so Hive's tasks find Hive's jars here
     conf.setBoolean(HiveKeys.TASKS_ON_THIS_MACHINE, true);
+    for (String setting : System.getProperty(EXTRA_SETTINGS, "").split(";")) {
+      int eq = setting.indexOf('=');
+      if (eq > 0) {
+        conf.set(setting.substring(0, eq).trim(), setting.substring(eq + 1).trim());
+      }
+    }
     return conf;
   }
 
