@@ -27,6 +27,8 @@ import org.apache.hadoop.util.ToolRunner;
 import org.apache.hadoop.util.VersionInfo;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -37,6 +39,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * path is that line's client jars only ({@code hadoop-lines/<line>/target/classpath.txt}, as
  * {@code hadoop classpath} gives them), on the local job runner and file system; the stock
  * scripts' lines are StockScriptLines', and the results are checked here on this build's Hadoop.
+ *
+ * <p>The cells run two at a time: each has its own directory (and its own root on the shared
+ * Cassandra node), and each spends its time starting and waiting on one JVM after another.
  */
 class HadoopLinesTest {
   static final int ROWS = 20_000;
@@ -78,6 +83,7 @@ class HadoopLinesTest {
   }
 
   @ParameterizedTest(name = "Hadoop {0}")
+  @Execution(ExecutionMode.CONCURRENT)
   @ValueSource(strings = {"2.7", "3.2", "3.3", "3.4"})
   void microWorkloads(String line, @TempDir File dir) throws Exception {
     Hadoop hadoop = line(line, dir);
@@ -124,6 +130,7 @@ class HadoopLinesTest {
   }
 
   @ParameterizedTest(name = "Hadoop {0}")
+  @Execution(ExecutionMode.CONCURRENT)
   @ValueSource(strings = {"2.7", "3.2", "3.3", "3.4"})
   void tpcxHsKitAndTeraSort(String line, @TempDir File dir) throws Exception {
     Hadoop hadoop = line(line, dir);
@@ -151,6 +158,7 @@ class HadoopLinesTest {
   }
 
   @ParameterizedTest(name = "Hadoop {0}")
+  @Execution(ExecutionMode.CONCURRENT)
   @ValueSource(strings = {"2.7", "3.2", "3.3", "3.4"})
   void dfsioeAndDataGen(String line, @TempDir File dir) throws Exception {
     Hadoop hadoop = line(line, dir);
@@ -179,6 +187,7 @@ class HadoopLinesTest {
 
   /** cfs-adapter.jar as a file system of the line: its FsShell puts, lists, gets and removes on a real Cassandra node. */
   @ParameterizedTest(name = "Hadoop {0}")
+  @Execution(ExecutionMode.CONCURRENT)
   @ValueSource(strings = {"2.7", "3.2", "3.3", "3.4"})
   void cfsThroughFsShell(String line, @TempDir File dir) throws Exception {
     Hadoop hadoop = line(line, dir, HOME.resolve("cfs-adapter/target/cfs-adapter.jar").toString());
