@@ -23,7 +23,7 @@ public final class ChildJvm {
   /**
    * System property: more JVM options for every JVM the suite starts, space-separated, handed on to
    * their own children. The tests set {@code -XX:TieredStopAtLevel=1}: their JVMs live seconds, and
-   * C1 alone halves the CPU a short Hadoop JVM spends, which on a 2-core machine is the tests' time.
+   * C1 alone cuts a short Hadoop JVM's CPU by about a third, and on a 2-core machine CPU is the tests' time.
    */
   public static final String EXTRA_OPTIONS = "hibench.child.jvm";
 

@@ -36,10 +36,11 @@ public final class ClusterSites {
   /** The share of a NodeManager's memory application masters may hold, so two jobs' masters do not starve their tasks. */
   static final float AM_SHARE = 0.5f;
   /**
-   * System property: more settings for every host's site files and every client of the cluster,
-   * {@code ;}-separated {@code key=value} (the tests' shorter heartbeats), after the cluster's own.
+   * System properties named this prefix and a Hadoop key add that setting to every host's site files
+   * and every client of the cluster, after the cluster's own (the tests' shorter heartbeats). One
+   * property a setting, so nothing in a value needs a separator a shell would split at.
    */
-  public static final String EXTRA_SETTINGS = "hibench.hosts.site";
+  public static final String EXTRA_SETTING_PREFIX = "hibench.hosts.site.";
 
   private final Path dir;
   private final HostNetwork net;
@@ -118,10 +119,9 @@ public final class ClusterSites {
     conf.set(HibenchConfigKeys.CLUSTER_LINK, net.link() == null ? "unshaped" : net.link().toString());
     // the hosts' containers see this machine's files, so Hive's tasks find Hive's jars here
     conf.setBoolean(HiveKeys.TASKS_ON_THIS_MACHINE, true);
-    for (String setting : System.getProperty(EXTRA_SETTINGS, "").split(";")) {
-      int eq = setting.indexOf('=');
-      if (eq > 0) {
-        conf.set(setting.substring(0, eq).trim(), setting.substring(eq + 1).trim());
+    for (String name : System.getProperties().stringPropertyNames()) {
+      if (name.startsWith(EXTRA_SETTING_PREFIX)) {
+        conf.set(name.substring(EXTRA_SETTING_PREFIX.length()), System.getProperty(name));
       }
     }
     return conf;
