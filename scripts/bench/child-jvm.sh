@@ -2,7 +2,7 @@
 # What the tests' JIT setting buys: the same short `hadoop jar` runs (RandomTextWriter of 3 MB, then
 # WordCount over it, each a fresh JVM on Hadoop 3.4's client jars, the local job runner) with the
 # JVM's default JIT and with -XX:TieredStopAtLevel=1 (test.child.jvm in pom.xml), alternating; prints
-# each pair's CPU seconds (user + system, the JVMs' own, from bash's times), the medians and their
+# each pair's CPU seconds (user + system of the two JVMs, from bash's time), the medians and their
 # ratio. Needs a build (mvn -DskipTests package).
 #   scripts/bench/child-jvm.sh [ROUNDS]     (5)
 set -euo pipefail
@@ -14,16 +14,17 @@ core="$home/hibench-core/target/hibench-core.jar"
 [ -f "$core" ] && [ -n "$cp" ] || { echo "child-jvm.sh: build first: mvn -B -ntp -DskipTests package" >&2; exit 2; }
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-# CPU seconds of the two JVMs of one run with JVM options $1
+# CPU seconds (user + system) of the two JVMs of one run with JVM options $1
 cpu() {
   rm -rf "$work/data"
-  local before after
-  before=$(awk '{print $14 + $15 + $16 + $17}' /proc/$BASHPID/stat)
-  ( java $1 -cp "$cp" org.apache.hadoop.util.RunJar "$core" randomtextwriter -D mapreduce.randomtextwriter.totalbytes=3000000 \
-      -D mapreduce.job.maps=2 "$work/data/in" >/dev/null 2>&1
-    java $1 -cp "$cp" org.apache.hadoop.util.RunJar "$core" wordcount "$work/data/in" "$work/data/out" >/dev/null 2>&1 )
-  after=$(awk '{print $14 + $15 + $16 + $17}' /proc/$BASHPID/stat)
-  awk -v t=$((after - before)) -v hz="$(getconf CLK_TCK)" 'BEGIN {printf "%.2f", t / hz}'
+  local TIMEFORMAT='%U %S' t
+  t=$( { time {
+      java $1 -cp "$cp" org.apache.hadoop.util.RunJar "$core" randomtextwriter -D mapreduce.randomtextwriter.totalbytes=3000000 \
+        -D mapreduce.job.maps=2 "$work/data/in" >/dev/null 2>&1
+      java $1 -cp "$cp" org.apache.hadoop.util.RunJar "$core" wordcount "$work/data/in" "$work/data/out" >/dev/null 2>&1
+    } ; } 2>&1 )
+  [ -d "$work/data/out" ] || { echo "child-jvm.sh: the wordcount with options '$1' wrote no output" >&2; exit 1; }
+  awk '{printf "%.2f", $1 + $2}' <<< "$t"
 }
 default=()
 c1=()
