@@ -32,10 +32,7 @@ final class NodeCommand {
           "-XX:InitiatingHeapOccupancyPercent=70"));
     }
     cmd.addAll(ChildJvm.extraOptions());
-    String extra = System.getProperty(CassandraSettings.EXTRA_JVM_OPTIONS, "").trim();
-    if (!extra.isEmpty()) {
-      cmd.addAll(List.of(extra.split("\\s+")));
-    }
+    cmd.addAll(ChildJvm.options(CassandraSettings.EXTRA_JVM_OPTIONS));
     cmd.add("-Dcassandra.config=" + nodeDir.resolve("cassandra.yaml").toUri());
     cmd.add("-Dcassandra.storagedir=" + nodeDir);
     cmd.add("-Dcassandra.logdir=" + nodeDir);

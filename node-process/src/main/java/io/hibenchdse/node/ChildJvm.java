@@ -59,8 +59,13 @@ public final class ChildJvm {
 
   /** The options of {@link #EXTRA_OPTIONS}, none when it is not set. */
   public static List<String> extraOptions() {
-    String extra = System.getProperty(EXTRA_OPTIONS, "").trim();
-    return extra.isEmpty() ? List.of() : List.of(extra.split("\\s+"));
+    return options(EXTRA_OPTIONS);
+  }
+
+  /** The JVM options a system property holds, space-separated; none when it is not set. */
+  public static List<String> options(String property) {
+    String options = System.getProperty(property, "").trim();
+    return options.isEmpty() ? List.of() : List.of(options.split("\\s+"));
   }
 
   /**

@@ -56,8 +56,8 @@ class LibjarsOnYarnTest {
       jc.set("hibench.report.dir", new File(dir, "report").getPath());
       // A mini cluster's containers get the submitting JVM's class path; this job's get that path
       // without the adapter, through YARN's own key (as on a real cluster), so the AM and the tasks
-      // find cfs:// only where -libjars puts it. The JVM's own java.class.path is left alone: other
-      // classes run beside this one.
+      // find cfs:// only where -libjars puts it. The JVM's own java.class.path is left alone: the
+      // JVM's other readers of it (ChildJvm, the hosts' site files) must see it whole.
       jc.setBoolean(YarnConfiguration.IS_MINI_YARN_CLUSTER, false);
       jc.set(YarnConfiguration.YARN_APPLICATION_CLASSPATH, Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
           .filter(e -> !e.contains("cfs-adapter")).collect(Collectors.joining(",")));
