@@ -122,7 +122,7 @@ public final class Monitor implements AutoCloseable {
   }
 
   /**
-   * Stops sampling, with a last reading of this machine and the processes so that the time since
+   * Stops sampling, with a last reading of the hosts read in place and of the processes so that the time since
    * the last interval counts too, and returns the series.
    */
   public Series stop() {
@@ -144,9 +144,10 @@ public final class Monitor implements AutoCloseable {
         }
       }
       for (HostSource h : hosts) {
-        if (h instanceof LocalHost local) {
+        // every host read in place, this machine's or a cgroup host's: an ssh stream has ended
+        if (h instanceof PolledHost polled) {
           try {
-            series.add(local.read());
+            series.add(polled.read());
           } catch (IOException e) {
             // it was sampled until now
           }
