@@ -24,6 +24,7 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.mapreduce.v2.hs.JobHistoryServer;
 import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.yarn.api.records.NodeState;
@@ -125,6 +126,9 @@ public final class HostsCluster implements Closeable {
       Configuration format = new org.apache.hadoop.hdfs.HdfsConfiguration();
       format.addResource(new org.apache.hadoop.fs.Path(sites.confDir(MASTER).resolve("core-site.xml").toUri()));
       format.addResource(new org.apache.hadoop.fs.Path(sites.confDir(MASTER).resolve("hdfs-site.xml").toUri()));
+      // a format registers the name system's metrics in this JVM, and a series' next point (--vary
+      // hosts) formats again: as in Hadoop's own mini clusters, a source may then be named twice
+      DefaultMetricsSystem.setMiniClusterMode(true);
       NameNode.format(format);
       daemon(MASTER, "NameNode", NameNode.class, "-Xmx512m");
     }
