@@ -89,8 +89,17 @@ public final class HibenchConfigKeys {
   public static final String DFS_REPLICATION = "dfs.replication";
   public static final String DFS_BLOCK_SIZE = "dfs.blocksize";
 
-  /** The worker hosts of a cluster the suite started on this machine ({@code --hosts}), each with a network of its own. */
+  /**
+   * The worker hosts of the cluster: those the suite started on this machine ({@code --hosts}), each
+   * with a network of its own, or a user's cluster's running NodeManagers ({@code --cluster}).
+   */
   public static final String CLUSTER_HOSTS = "hibench.cluster.hosts";
+
+  /** A user's cluster's ResourceManager, as its client configuration names it ({@code --cluster}). */
+  public static final String CLUSTER_RESOURCE_MANAGER = "hibench.cluster.resourcemanager";
+
+  /** A user's cluster's Hadoop version, as its ResourceManager reports it ({@code --cluster}). */
+  public static final String CLUSTER_HADOOP_VERSION = "hibench.cluster.hadoop.version";
 
   /** Those hosts' links as {@code tc} shapes them ({@code 1gbit}, {@code 100mbit,0.5ms}), or {@code unshaped}. */
   public static final String CLUSTER_LINK = "hibench.cluster.link";

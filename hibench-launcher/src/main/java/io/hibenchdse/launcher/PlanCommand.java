@@ -51,7 +51,7 @@ final class PlanCommand implements Callable<Integer> {
     Set<String> planned = new HashSet<>();
     for (SeriesPoint point : series.points()) {
       Integer replication = point.count(SeriesKey.REPLICATION) != null ? point.count(SeriesKey.REPLICATION) : options.replication;
-      for (SuiteOptions.PlannedStep p : options.plan(ClusterDeployment.of(serving, replication, options.writeAck), point, planned)) {
+      for (SuiteOptions.PlannedStep p : options.plan(ClusterDeployment.of(null, serving, replication, options.writeAck), point, planned)) {
         out.println(p.kind() + " " + p.step().jar() + " " + String.join(" ", p.step().args()));
       }
     }

@@ -4,6 +4,7 @@ import io.hibenchdse.cassandra.CommitLog;
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.UsageException;
+import io.hibenchdse.launcher.deployment.ClusterDeployment;
 import io.hibenchdse.launcher.deployment.Deployment;
 import io.hibenchdse.launcher.deployment.EmbeddedDeployment;
 import io.hibenchdse.launcher.deployment.HostsDeployment;
@@ -43,7 +44,8 @@ import picocli.CommandLine.Spec;
  * {@code bin/hibench run}: the whole suite on the embedded default ({@link EmbeddedDeployment}): a
  * real HDFS (the NameNode in this JVM, DataNodes in JVMs of their own), or with {@code --target cfs}
  * real Cassandra nodes in child JVMs, with Hadoop's local job runner, so it needs no installed Hadoop;
- * or with {@code --hosts N} on a cluster of hosts on this machine, jobs on YARN ({@link HostsDeployment}).
+ * or with {@code --hosts N} on a cluster of hosts on this machine, jobs on YARN ({@link HostsDeployment}),
+ * or with {@code --cluster CONF_DIR} on the user's own cluster ({@link ClusterDeployment}).
  */
 @Command(name = "run", mixinStandardHelpOptions = true, description = "Runs the listed workloads on an in-process HDFS (or Cassandra node) and writes the report.")
 final class RunCommand implements Callable<Integer> {
@@ -65,6 +67,11 @@ final class RunCommand implements Callable<Integer> {
       + " host and N worker hosts, each a network namespace on one bridge, HDFS's and YARN's daemons in JVMs of their own,"
       + " jobs on YARN.")
   Integer hosts;
+
+  @Option(names = "--cluster", paramLabel = "CONF_DIR", description = "Your own cluster instead, running already: CONF_DIR is"
+      + " its Hadoop client configuration (core-, hdfs-, yarn- and mapred-site.xml); the data on its default file system, the"
+      + " jobs on its YARN, submitted by this launcher's own Hadoop client. YCSB's workloads are left out (no serving store).")
+  Path cluster;
 
   @Option(names = "--link", paramLabel = "RATE[,DELAY]", description = "With --hosts: every host's link shaped by tc in both"
       + " directions, such as 1gbit or 100mbit,0.5ms (default: unshaped).")
@@ -118,6 +125,11 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     List<Segment> segments = segments(series);
+    List<String> unserved = options.unserved(segments.get(0).deployment());
+    if (!unserved.isEmpty()) {
+      out.println("hibench run: " + String.join(", ", unserved) + " left out: YCSB runs on a serving store, and --cluster does"
+          + " not take one yet (--serving)");
+    }
     int total = segments.stream().mapToInt(s -> s.steps().size()).sum();
     File scratch = workDir.resolve("run-" + System.currentTimeMillis()).toFile();
     List<Measurement> measurements = new ArrayList<>();
@@ -189,8 +201,14 @@ final class RunCommand implements Callable<Integer> {
     }
   }
 
-  /** The embedded default, or with {@code --hosts} a cluster of hosts, as a series' point sets them; its options checked. */
+  /**
+   * The embedded default, with {@code --hosts} a cluster of hosts, as a series' point sets them, or
+   * with {@code --cluster} the user's; its options checked.
+   */
   private Deployment.Local deployment(SeriesPoint point) {
+    if (cluster != null) {
+      return clusterDeployment(point);
+    }
     Integer h = point.count(SeriesKey.HOSTS) != null ? point.count(SeriesKey.HOSTS) : hosts;
     String l = point.get(SeriesKey.LINK) != null ? point.get(SeriesKey.LINK) : link;
     Integer rep = point.count(SeriesKey.REPLICATION) != null ? point.count(SeriesKey.REPLICATION) : options.replication;
@@ -213,6 +231,23 @@ final class RunCommand implements Callable<Integer> {
           + " commit log --durability asks for and cfs://'s defaults");
     }
     return new HostsDeployment(target, h, l, rep, options.writeAck, out);
+  }
+
+  /** The user's cluster: the options that size or start a deployment of the suite's own are refused. */
+  private Deployment.Local clusterDeployment(SeriesPoint point) {
+    var parsed = spec.commandLine().getParseResult();
+    for (String own : List.of("--hosts", "--link", "--nodes", "--target", "--commitlog", "--cfs")) {
+      if (parsed.hasMatchedOption(own)) {
+        throw new UsageException(own + " sets up a deployment of the suite's own; --cluster runs on yours as it is");
+      }
+    }
+    for (SeriesKey key : List.of(SeriesKey.HOSTS, SeriesKey.LINK, SeriesKey.NODES)) {
+      if (point.get(key) != null) {
+        throw new UsageException("--vary " + key.label() + " varies a deployment of the suite's own; --cluster runs on yours as it is");
+      }
+    }
+    Integer rep = point.count(SeriesKey.REPLICATION) != null ? point.count(SeriesKey.REPLICATION) : options.replication;
+    return ClusterDeployment.of(cluster, null, rep, options.writeAck);
   }
 
   /** {@code bin/hibench run} with these arguments, quoted for a POSIX shell where needed. */

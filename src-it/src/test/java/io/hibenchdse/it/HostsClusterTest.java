@@ -43,7 +43,8 @@ import org.junit.jupiter.api.io.TempDir;
  * their own. Hadoop's own {@code yarn node -list} sees every NodeManager; a wordcount's maps run on
  * both hosts and its counters equal the local runner's on the same input; a link of a known speed
  * bounds DFSIOE's write as the copies crossing it predict; a slower link slows TPCx-HS's sort most;
- * a host killed mid-sort costs no data; Hive and YCSB run on the hosts; and when a cluster stops, on
+ * a host killed mid-sort costs no data; Hive and YCSB run on the hosts; the suite runs on hosts
+ * started apart as on a user's own cluster ({@code --cluster}); and when a cluster stops, on
  * close or on SIGTERM, no namespace, link, cgroup or process of it is left.
  */
 class HostsClusterTest {
@@ -166,7 +167,8 @@ class HostsClusterTest {
   /**
    * {@code bin/hibench storage start --hosts 1}: its CONF directory has the four site files, and a
    * stock client on the master host (Hadoop's RunJar with that directory) runs the stock TeraGen and
-   * TeraSort on its YARN; SIGTERM stops it cleanly and leaves nothing of it.
+   * TeraSort on its YARN, and the suite runs on it as on a user's own cluster; SIGTERM stops it
+   * cleanly and leaves nothing of it.
    */
   @Test
   void storageStartOnHostsServesStockJobsAndSigtermLeavesNothing() throws Exception {
@@ -200,6 +202,7 @@ class HostsClusterTest {
           assertTrue(log.contains("Reduce output records=20000"), log);
         }
       }
+      assertSuiteRunsOnItAsAUsersCluster(namespace, conf, uri.substring("URI ".length()));
     } finally {
       p.toHandle().destroy(); // SIGTERM
       assertTrue(p.waitFor(90, java.util.concurrent.TimeUnit.SECONDS), "stopped after SIGTERM");
@@ -207,6 +210,65 @@ class HostsClusterTest {
     assertEquals(0, p.exitValue(), Files.readString(dir.toPath().resolve("storage.err")));
     assertNothingLeft(p.pid(), namespace);
     assertTrue(!Files.exists(dir.toPath().resolve("storage/hosts-" + p.pid())), "the hosts' files removed");
+  }
+
+  /**
+   * The cluster as a user's own, started apart: {@code bin/hibench run --cluster CONF} from the
+   * master host, as from a gateway. The wordcount runs on its YARN with the same counters as the
+   * embedded default's on the same seeds, its record names the cluster (the ResourceManager of its
+   * configuration, one NodeManager, the Hadoop version its ResourceManager reports, its worker as
+   * the monitor tried it over ssh), and YCSB's workload is left out in one line, the cluster having
+   * no serving store.
+   */
+  private void assertSuiteRunsOnItAsAUsersCluster(String namespace, Path conf, String fsUri) throws Exception {
+    Path list = dir.toPath().resolve("cluster.lst");
+    Files.writeString(list, "wordcount\nycsb-a\n");
+    Path report = dir.toPath().resolve("cluster-report");
+    Process run = new ProcessBuilder("ip", "netns", "exec", namespace, LauncherTest.HOME.resolve("bin/hibench").toString(), "run",
+        "--cluster", conf.toString(), "--benchmarks", list.toString(), "--runs", "1", "--warmup", "0", "--report-dir", report.toString(),
+        "--work-dir", dir.toPath().resolve("cluster-work").toString()).redirectErrorStream(true).start();
+    String log = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, run.waitFor(), log);
+    assertTrue(log.contains("hibench run: ycsb-a left out: YCSB runs on a serving store"), log);
+    List<io.hibenchdse.core.RunResult> records = records(report);
+    assertEquals(List.of("HadoopWordcount"), records.stream().map(r -> r.type).toList(), log);
+    io.hibenchdse.core.RunResult onCluster = records.get(0);
+    Configuration yarnSite = new org.apache.hadoop.yarn.conf.YarnConfiguration();
+    yarnSite.addResource(new org.apache.hadoop.fs.Path(conf.resolve("yarn-site.xml").toUri()));
+    assertEquals(yarnSite.get(org.apache.hadoop.yarn.conf.YarnConfiguration.RM_ADDRESS),
+        onCluster.configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_RESOURCE_MANAGER), log);
+    assertEquals("1", onCluster.configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_HOSTS));
+    assertEquals(org.apache.hadoop.util.VersionInfo.getVersion(),
+        onCluster.configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_HADOOP_VERSION));
+    assertEquals("yarn", onCluster.configuration.get(org.apache.hadoop.mapreduce.MRConfig.FRAMEWORK_NAME));
+    assertTrue(onCluster.fileSystem.startsWith(fsUri), onCluster.fileSystem + " / " + fsUri);
+    assertTrue(Files.readString(report.resolve("index.html")).contains("<tr><th>Worker hosts</th><td>1</td></tr>"), "environment");
+    // the worker, from YARN's node list, sampled over ssh: the hosts run no sshd, so the record says why not
+    io.hibenchdse.monitor.Utilization used = onCluster.utilization(io.hibenchdse.monitor.Utilization.class);
+    assertTrue(used.notSampled().getOrDefault(HostsCluster.worker(1), "").contains("ssh"), used.notSampled().toString());
+
+    Path home = dir.toPath().resolve("embedded-report");
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    Path wordcount = Files.writeString(dir.toPath().resolve("wordcount.lst"), "wordcount\n");
+    int status = io.hibenchdse.launcher.Hibench.run(new String[] {"run", "--benchmarks", wordcount.toString(), "--runs", "1", "--warmup",
+        "0", "--report-dir", home.toString(), "--work-dir", dir.toPath().resolve("embedded-work").toString(), "--monitor-interval", "0"},
+        new java.io.PrintStream(out, true, StandardCharsets.UTF_8), System.err);
+    assertEquals(0, status, out.toString(StandardCharsets.UTF_8));
+    io.hibenchdse.core.RunResult embedded = records(home).get(0);
+    assertEquals(embedded.inputBytes, onCluster.inputBytes);
+    assertTrue(onCluster.counter("org.apache.hadoop.mapreduce.TaskCounter", "REDUCE_OUTPUT_RECORDS") > 0, onCluster.counters.toString());
+    for (String counter : List.of("MAP_INPUT_RECORDS", "MAP_OUTPUT_RECORDS", "REDUCE_INPUT_GROUPS", "REDUCE_OUTPUT_RECORDS")) {
+      assertEquals(embedded.counter("org.apache.hadoop.mapreduce.TaskCounter", counter),
+          onCluster.counter("org.apache.hadoop.mapreduce.TaskCounter", counter), counter);
+    }
+  }
+
+  private static List<io.hibenchdse.core.RunResult> records(Path report) throws IOException {
+    List<io.hibenchdse.core.RunResult> records = new ArrayList<>();
+    for (String line : Files.readAllLines(report.resolve(io.hibenchdse.core.Results.JSON_FILE))) {
+      records.add(io.hibenchdse.core.JsonLinesExporter.fromJson(line));
+    }
+    return records;
   }
 
   /**

@@ -204,13 +204,39 @@ class LauncherTest {
     refused.put(List.of("run", "--hosts", "2", "--target", "cfs", "--commitlog", "group"),
         "--commitlog and --cfs set the embedded default's cfs:// so far");
     refused.put(List.of("run", "--hosts", "2", "--replication", "3"), "--replication 3 needs as many hosts, and --hosts is 2");
+    // --cluster: the directory and what it names checked before any step, each in one line
+    Path noSites = Files.createDirectories(dir.toPath().resolve("no-sites"));
+    Files.writeString(noSites.resolve("core-site.xml"), site("fs.defaultFS", "file:///"));
+    Path local = Files.createDirectories(dir.toPath().resolve("local-framework"));
+    Path noNameNode = Files.createDirectories(dir.toPath().resolve("no-namenode"));
+    Path noRm = Files.createDirectories(dir.toPath().resolve("no-resourcemanager"));
+    for (Path c : List.of(local, noNameNode, noRm)) {
+      Files.writeString(c.resolve("core-site.xml"), site("fs.defaultFS", c == noNameNode ? "hdfs://127.0.0.1:1" : "file:///"));
+      Files.writeString(c.resolve("yarn-site.xml"), site("yarn.resourcemanager.address", "127.0.0.1:2"));
+      Files.writeString(c.resolve("mapred-site.xml"), site("mapreduce.framework.name", c == local ? "local" : "yarn"));
+    }
+    refused.put(List.of("run", "--cluster", dir + "/none"), "--cluster " + dir + "/none is not a directory");
+    refused.put(List.of("run", "--cluster", noSites.toString()), "--cluster " + noSites + " has no yarn-site.xml: ");
+    refused.put(List.of("run", "--cluster", local.toString()), "--cluster " + local + ": mapreduce.framework.name is local, not yarn");
+    // the plan made first: these go as far as the cluster's servers
+    Path wordcount = Files.writeString(dir.toPath().resolve("wordcount.lst"), "wordcount\n");
+    refused.put(List.of("run", "--cluster", noNameNode.toString(), "--benchmarks", wordcount.toString()),
+        "--cluster: the file system hdfs://127.0.0.1:1 does not answer: ");
+    refused.put(List.of("run", "--cluster", noRm.toString(), "--benchmarks", wordcount.toString()),
+        "--cluster: the ResourceManager at 127.0.0.1:2 does not answer: ");
+    refused.put(List.of("run", "--cluster", noRm.toString(), "--hosts", "2"),
+        "--hosts sets up a deployment of the suite's own; --cluster runs on yours as it is");
+    refused.put(List.of("run", "--cluster", noRm.toString(), "--vary", "nodes=1,2"),
+        "--vary nodes varies a deployment of the suite's own; --cluster runs on yours as it is");
+    // in this JVM, as bin/hibench's main calls it: a JVM each would cost more than the checks
     for (java.util.Map.Entry<List<String>, String> r : refused.entrySet()) {
-      List<String> args = new java.util.ArrayList<>(List.of(bin));
-      args.addAll(r.getKey());
-      Proc p = exec(args.toArray(new String[0]));
-      assertEquals(2, p.status(), p.toString());
-      assertEquals(1, p.err().size(), p.toString());
-      assertTrue(p.err().get(0).startsWith("hibench run: " + r.getValue()), p.toString());
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      int status = Hibench.run(r.getKey().toArray(new String[0]), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+          new PrintStream(err, true, StandardCharsets.UTF_8));
+      List<String> lines = err.toString(StandardCharsets.UTF_8).lines().toList();
+      assertEquals(2, status, r.getKey() + ": " + lines);
+      assertEquals(1, lines.size(), r.getKey() + ": " + lines);
+      assertTrue(lines.get(0).startsWith("hibench run: " + r.getValue()), r.getKey() + ": " + lines);
     }
 
     Path report = dir.toPath().resolve("damaged");
@@ -221,6 +247,11 @@ class LauncherTest {
     assertEquals(1, summary.err().size(), summary.toString());
     assertTrue(summary.err().get(0).startsWith("hibench summary: " + report.resolve(Results.JSON_FILE) + " line 2: not a result record"),
         summary.toString());
+  }
+
+  /** A Hadoop site file holding one property. */
+  private static String site(String key, String value) {
+    return "<configuration><property><name>" + key + "</name><value>" + value + "</value></property></configuration>\n";
   }
 
   /** The adapter goes on every node's class path: it must not carry (and shadow) the suite's classes. */

@@ -1,14 +1,34 @@
 package io.hibenchdse.launcher.deployment;
 
 import io.hibenchdse.node.LocalNodes;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
 
 /**
- * The user's own cluster, running already: {@code bin/hibench plan} lists the steps that
- * {@code scripts/run-all.sh} submits to it. Its replication is the one given, or HDFS's default.
+ * The user's own cluster, running already: {@code bin/hibench run --cluster CONF_DIR} runs the
+ * steps on it ({@link UserCluster}), {@code bin/hibench plan} lists them for {@code scripts/run-all.sh}
+ * to submit (no configuration directory then). Its replication is the one given, or HDFS's default;
+ * a null serving store leaves YCSB's steps out.
  */
-public record ClusterDeployment(ServingStore servingStore, int replication, WriteAck writeAck) implements Deployment {
-  /** The cluster with its settings as given; a null replication takes HDFS's default. */
-  public static ClusterDeployment of(ServingStore serving, Integer replication, WriteAck writeAck) {
-    return new ClusterDeployment(serving, replication == null ? LocalNodes.DEFAULT_REPLICATION : replication, writeAck);
+public record ClusterDeployment(Path confDir, ServingStore servingStore, int replication, WriteAck writeAck) implements Deployment.Local {
+  /**
+   * The cluster with its settings as given, its configuration's files checked before any plan is
+   * made; a null replication takes HDFS's default.
+   */
+  public static ClusterDeployment of(Path confDir, ServingStore serving, Integer replication, WriteAck writeAck) {
+    if (confDir != null) {
+      UserCluster.siteConf(confDir);
+    }
+    return new ClusterDeployment(confDir, serving, replication == null ? LocalNodes.DEFAULT_REPLICATION : replication, writeAck);
+  }
+
+  /** Checks the cluster and runs on it; nothing of it is started, nothing stopped at the end. */
+  @Override
+  public Running startForRun(File scratch) throws IOException {
+    if (confDir == null) {
+      throw new IllegalStateException("a plan's cluster has no configuration to run on");
+    }
+    return UserCluster.connect(confDir);
   }
 }

@@ -200,7 +200,8 @@ public final class SuiteExecution implements AutoCloseable {
     r.configuration.put(HibenchConfigKeys.SUITE_COMMAND, conf.get(HibenchConfigKeys.SUITE_COMMAND, ""));
     r.configuration.put(YcsbWorkload.SETTLED_MS, Long.toString(phase.settledMs()));
     // the hosts and their link, as a job's record on them says
-    for (String key : List.of(HibenchConfigKeys.CLUSTER_HOSTS, HibenchConfigKeys.CLUSTER_LINK)) {
+    for (String key : List.of(HibenchConfigKeys.CLUSTER_HOSTS, HibenchConfigKeys.CLUSTER_LINK, HibenchConfigKeys.CLUSTER_RESOURCE_MANAGER,
+        HibenchConfigKeys.CLUSTER_HADOOP_VERSION)) {
       if (conf.get(key) != null) {
         r.configuration.put(key, conf.get(key));
       }

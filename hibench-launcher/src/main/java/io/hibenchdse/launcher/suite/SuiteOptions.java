@@ -108,6 +108,12 @@ public final class SuiteOptions {
     return series.skipped(workloads());
   }
 
+  /** The listed workloads that need a serving store, which {@code deployment} has none of: the plan leaves them out. */
+  public List<String> unserved(Deployment deployment) throws IOException {
+    return deployment.servingStore() != null ? List.of()
+        : workloads().stream().filter(SuiteWorkload::served).map(SuiteWorkload::suiteName).toList();
+  }
+
   SuiteWorkload.Context context(Deployment deployment, SeriesPoint point) {
     int cores = Runtime.getRuntime().availableProcessors();
     int m = point.count(SeriesKey.MAPS) != null ? point.count(SeriesKey.MAPS) : maps == null ? cores : maps;
@@ -124,7 +130,8 @@ public final class SuiteOptions {
 
   /**
    * The steps of one point of a series on {@code deployment}, in order: per profile and workload,
-   * the warm-up runs (none for a workload that warms up in each run), then the measured runs. Only
+   * the warm-up runs (none for a workload that warms up in each run), then the measured runs; YCSB's
+   * workloads only where the deployment has a serving store. Only
    * the workloads whose view of the point (the keys they take) {@code planned} does not hold yet
    * are planned, so a workload that does not take a varied key runs once for each value of the
    * others. Each step is labelled with its point.
@@ -134,6 +141,9 @@ public final class SuiteOptions {
     List<Profile> list = point.get(SeriesKey.PROFILE) != null ? List.of(Profile.of(point.get(SeriesKey.PROFILE))) : profiles();
     for (Profile profile : list) {
       for (SuiteWorkload w : workloads()) {
+        if (w.served() && deployment.servingStore() == null) {
+          continue;
+        }
         SeriesPoint own = point.of(w);
         if (!planned.add(w.suiteName() + "\u0000" + profile + "\u0000" + own.label())) {
           continue;

@@ -35,4 +35,9 @@ public interface SuiteWorkload {
   default boolean warmsUpEachRun() {
     return false;
   }
+
+  /** Whether its steps run on a serving store (YCSB's) rather than on the storage and its jobs. */
+  default boolean served() {
+    return false;
+  }
 }

@@ -43,6 +43,11 @@ public enum YcsbWorkload implements SuiteWorkload {
     return true;
   }
 
+  @Override
+  public boolean served() {
+    return true;
+  }
+
   /** The maps are its client threads unless a series varies {@code threads}. */
   @Override
   public Set<SeriesKey> takes() {

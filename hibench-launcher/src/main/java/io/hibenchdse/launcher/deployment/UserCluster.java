@@ -1,0 +1,220 @@
+package io.hibenchdse.launcher.deployment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hibenchdse.core.HibenchConfigKeys;
+import io.hibenchdse.core.UsageException;
+import io.hibenchdse.monitor.HostSource;
+import io.hibenchdse.monitor.Hosts;
+import io.hibenchdse.monitor.WatchedProcess;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.mapreduce.MRConfig;
+import org.apache.hadoop.yarn.api.records.NodeReport;
+import org.apache.hadoop.yarn.api.records.NodeState;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.yarn.webapp.util.WebAppUtils;
+
+/**
+ * The user's own cluster, running already, as its Hadoop client configuration directory describes
+ * it: the default file system holds the data and the jobs go to its YARN, submitted through this
+ * launcher's own Hadoop client as {@code hadoop jar} would. Nothing is started or stopped; it is
+ * checked before any step (the files there, the file system and the ResourceManager answering, HDFS
+ * out of safe mode), and every record says which cluster it measured.
+ */
+public final class UserCluster implements Deployment.Running {
+  /** The site files a client directory must hold: the file system, YARN, and MapReduce on YARN. */
+  static final List<String> REQUIRED = List.of("core-site.xml", "yarn-site.xml", "mapred-site.xml");
+
+  /** The checks' own patience: a user's retry settings (15 minutes for YARN by default) are for jobs, not for a first answer. */
+  private static final int CHECK_WAIT_MS = 10_000;
+
+  private final Path confDir;
+  private final Configuration conf;
+  private final List<String> workers;
+  private final String hadoopVersion;
+
+  private UserCluster(Path confDir, Configuration conf, List<String> workers, String hadoopVersion) {
+    this.confDir = confDir;
+    this.conf = conf;
+    this.workers = workers;
+    this.hadoopVersion = hadoopVersion;
+  }
+
+  /**
+   * The client configuration in {@code confDir}, its files checked: a UsageException says in one
+   * line what is missing.
+   */
+  static Configuration siteConf(Path confDir) {
+    if (!Files.isDirectory(confDir)) {
+      throw new UsageException("--cluster " + confDir + " is not a directory");
+    }
+    for (String site : REQUIRED) {
+      if (!Files.isRegularFile(confDir.resolve(site))) {
+        throw new UsageException("--cluster " + confDir + " has no " + site + ": give a Hadoop client configuration directory"
+            + " (core-site.xml, hdfs-site.xml, yarn-site.xml, mapred-site.xml)");
+      }
+    }
+    Configuration conf = new YarnConfiguration();
+    for (String site : List.of("core-site.xml", "hdfs-site.xml", "yarn-site.xml", "mapred-site.xml")) {
+      if (Files.isRegularFile(confDir.resolve(site))) {
+        conf.addResource(new org.apache.hadoop.fs.Path(confDir.resolve(site).toUri()));
+      }
+    }
+    String framework = conf.get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME);
+    if (!framework.equals(MRConfig.YARN_FRAMEWORK_NAME)) {
+      throw new UsageException("--cluster " + confDir + ": " + MRConfig.FRAMEWORK_NAME + " is " + framework + ", not "
+          + MRConfig.YARN_FRAMEWORK_NAME + ": the suite's jobs go to the cluster's YARN");
+    }
+    return conf;
+  }
+
+  /**
+   * The cluster {@code confDir} describes, checked: a UsageException says in one line what is
+   * missing or does not answer.
+   */
+  public static UserCluster connect(Path confDir) throws IOException {
+    Configuration conf = siteConf(confDir);
+    Configuration check = new Configuration(conf);
+    // one connection a try: YARN's proxy retries on its own for the window, and the two would multiply
+    check.setInt(CommonConfigurationKeysPublic.IPC_CLIENT_CONNECT_MAX_RETRIES_KEY, 0);
+    check.setInt(CommonConfigurationKeysPublic.IPC_CLIENT_CONNECT_MAX_RETRIES_ON_SOCKET_TIMEOUTS_KEY, 0);
+    check.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS, CHECK_WAIT_MS);
+    check.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_RETRY_INTERVAL_MS, 1000);
+    checkFileSystem(check);
+    return new UserCluster(confDir, conf, workers(check), hadoopVersion(conf));
+  }
+
+  private static void checkFileSystem(Configuration check) throws IOException {
+    URI uri = FileSystem.getDefaultUri(check);
+    try (FileSystem fs = FileSystem.newInstance(uri, check)) {
+      fs.getFileStatus(new org.apache.hadoop.fs.Path("/"));
+      if (fs instanceof DistributedFileSystem dfs && dfs.isInSafeMode()) {
+        throw new UsageException("--cluster: HDFS at " + uri + " is in safe mode: wait for it to leave (hdfs dfsadmin -safemode wait)");
+      }
+    } catch (IOException e) {
+      throw new UsageException("--cluster: the file system " + uri + " does not answer: " + firstLine(e));
+    }
+  }
+
+  /** The hosts of the running NodeManagers, by the ResourceManager's node list. */
+  private static List<String> workers(Configuration check) throws IOException {
+    String rm = check.get(YarnConfiguration.RM_ADDRESS, YarnConfiguration.DEFAULT_RM_ADDRESS);
+    List<NodeReport> nodes;
+    try (YarnClient yarn = YarnClient.createYarnClient()) {
+      yarn.init(check);
+      yarn.start();
+      nodes = yarn.getNodeReports(NodeState.RUNNING);
+    } catch (IOException | org.apache.hadoop.yarn.exceptions.YarnException | RuntimeException e) {
+      throw new UsageException("--cluster: the ResourceManager at " + rm + " does not answer: " + firstLine(e));
+    }
+    if (nodes.isEmpty()) {
+      throw new UsageException("--cluster: the ResourceManager at " + rm + " has no running NodeManager");
+    }
+    List<String> hosts = new ArrayList<>();
+    nodes.forEach(n -> hosts.add(n.getNodeId().getHost()));
+    hosts.sort(null);
+    return List.copyOf(hosts);
+  }
+
+  /** The cluster's Hadoop version as its ResourceManager reports it (YARN's cluster info), or why it is not known. */
+  private static String hadoopVersion(Configuration conf) {
+    String url = WebAppUtils.getRMWebAppURLWithScheme(conf) + "/ws/v1/cluster/info";
+    try {
+      java.net.HttpURLConnection c = (java.net.HttpURLConnection) URI.create(url).toURL().openConnection();
+      c.setConnectTimeout(CHECK_WAIT_MS);
+      c.setReadTimeout(CHECK_WAIT_MS);
+      c.setRequestProperty("Accept", "application/json");
+      try (var in = c.getInputStream()) {
+        // wrapped in clusterInfo as Hadoop's docs show it; 3.4.2's RM answers with the bare object
+        JsonNode root = new ObjectMapper().readTree(in);
+        JsonNode version = (root.has("clusterInfo") ? root.get("clusterInfo") : root).get("hadoopVersion");
+        return version == null ? "unknown (" + url + " has no hadoopVersion)" : version.asText();
+      }
+    } catch (IOException | RuntimeException e) {
+      return "unknown (" + url + ": " + firstLine(e) + ")";
+    }
+  }
+
+  private static String firstLine(Throwable e) {
+    String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    return m.lines().findFirst().orElse(m);
+  }
+
+  /** The ResourceManager's address, as the client configuration names it. */
+  public String resourceManager() {
+    return conf.get(YarnConfiguration.RM_ADDRESS, YarnConfiguration.DEFAULT_RM_ADDRESS);
+  }
+
+  /** The hosts of the NodeManagers that were running when the run started. */
+  public List<String> workers() {
+    return workers;
+  }
+
+  @Override
+  public Configuration conf() {
+    Configuration c = new Configuration(conf);
+    c.setInt(HibenchConfigKeys.CLUSTER_HOSTS, workers.size());
+    c.set(HibenchConfigKeys.CLUSTER_RESOURCE_MANAGER, resourceManager());
+    c.set(HibenchConfigKeys.CLUSTER_HADOOP_VERSION, hadoopVersion);
+    return c;
+  }
+
+  @Override
+  public String describe() {
+    return "the cluster of " + confDir + ": " + FileSystem.getDefaultUri(conf) + ", jobs on YARN at " + resourceManager() + " ("
+        + workers.size() + (workers.size() == 1 ? " NodeManager" : " NodeManagers") + ", Hadoop " + hadoopVersion + ")";
+  }
+
+  /** Not reached: the plan leaves YCSB's steps out on a cluster without a serving store. */
+  @Override
+  public ServingCluster.Starter servingCluster() {
+    return () -> {
+      throw new UsageException("YCSB on a user's cluster needs its serving store, which --cluster does not take yet");
+    };
+  }
+
+  /**
+   * This machine and every worker over ssh ({@code HIBENCH_SSH_OPTS} for keys and ports): the
+   * workers {@code HIBENCH_MONITOR_HOSTS} names, or else the running NodeManagers' hosts.
+   */
+  @Override
+  public List<HostSource> hosts(Map<String, String> notSampled) {
+    String named = System.getenv(Hosts.ENVIRONMENT);
+    List<String> sampled = named == null || named.isBlank() ? workers
+        : Arrays.stream(named.split(",")).map(String::trim).filter(h -> !h.isEmpty()).toList();
+    return Hosts.of(sampled, notSampled);
+  }
+
+  /** The launcher and the JVMs it started: the cluster's own daemons are on its hosts. */
+  @Override
+  public List<WatchedProcess> processes() {
+    return RunProcesses.now();
+  }
+
+  @Override
+  public void writeClientConf(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    try (var files = Files.list(confDir)) {
+      for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".xml")).toList()) {
+        Files.copy(f, dir.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+      }
+    }
+  }
+
+  /** Nothing to stop: the cluster is the user's. */
+  @Override
+  public void close() {}
+}
