@@ -71,13 +71,16 @@ class CompareTest {
     Path b = report("cfs", "cfs://127.0.0.1:9042/", 1, cfs(1, "QUORUM", "ONE", false), 15, 17);
     Outcome o = compare(hdfs().toString(), b.toString());
     assertEquals(0, o.status(), o.toString());
-    // times 10, 12 s against 15, 17 s: means 11 and 16, sigma sqrt(2), time ratio 16/11; throughputs
+    // times 10, 12 s against 15, 17 s: means 11 and 16, sigma sqrt(2), time ratio 16/11 with its 95%
+    // interval and Welch's p (SciPy: ConfidenceTest), not significant; throughputs
     // (1e9/15 + 1e9/17) / 2 over (1e9/10 + 1e9/12) / 2 = 0.684492
-    assertEquals(List.of("workload,profile,runs_a,mean_s_a,sigma_s_a,runs_b,mean_s_b,sigma_s_b,time_ratio,throughput_ratio,latency_ratio,point",
-        "wordcount,tiny,2,11.000,1.414,2,16.000,1.414,1.4545,0.6845,,"),
+    assertEquals(List.of("workload,profile,runs_a,mean_s_a,sigma_s_a,runs_b,mean_s_b,sigma_s_b,time_ratio,ratio_ci95_low,ratio_ci95_high,"
+        + "p_value,significant,throughput_ratio,latency_ratio,point",
+        "wordcount,tiny,2,11.000,1.414,2,16.000,1.414,1.4545,0.6719,2.2372,0.0715,no,0.6845,,"),
         Files.readAllLines(dir.resolve("compare/compare.csv")));
     assertTrue(o.out().contains("11.000±1.414") && o.out().contains("16.000±1.414"), o.out());
     assertTrue(Files.readString(dir.resolve("compare/compare.json")).contains("\"timeRatio\" : 1.4545"), "JSON rows");
+    assertTrue(Files.readString(dir.resolve("compare/compare.html")).contains("no significant difference, p = 0.072"), "the page's verdict");
   }
 
   @Test

@@ -145,7 +145,7 @@ class SeriesTest {
     List<String> csv = Files.readAllLines(dir.resolve("compare").resolve("compare.csv"));
     assertEquals(5, csv.size(), csv.toString());
     for (int i = 0; i < 4; i++) {
-      assertTrue(csv.get(i + 1).startsWith("wordcount,tiny,1,") && csv.get(i + 1).endsWith(",1.0000,1.0000,,\"" + points.get(i) + "\""),
+      assertTrue(csv.get(i + 1).startsWith("wordcount,tiny,1,") && csv.get(i + 1).endsWith(",1.0000,,,,,1.0000,,\"" + points.get(i) + "\""),
           csv.get(i + 1));
     }
   }

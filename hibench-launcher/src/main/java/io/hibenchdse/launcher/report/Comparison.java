@@ -21,15 +21,31 @@ import org.apache.hadoop.mapreduce.MRConfig;
 
 /**
  * Two suites' results side by side (HDFS against cfs://, one cluster against another), per workload
- * and data size: both mean times with their sigma, and B's time and throughput as ratios of A's (for
- * a YCSB phase also its operation-weighted mean latency),
+ * and data size: both mean times with their sigma, and B's time and throughput as ratios of A's, the
+ * time's with its 95% interval and whether the difference is significant (for a YCSB phase also its
+ * operation-weighted mean latency),
  * with the durability settings in which their runs differ ({@link Durability}), the most common way
  * a comparison misleads.
  */
 public final class Comparison {
-  /** One workload at one data size (and series point: matched by its label) in both. Ratios are B's over A's; the latency ratio is NaN for a workload that measures none (not YCSB's). */
+  /**
+   * One workload at one data size (and series point: matched by its label) in both. Ratios are B's
+   * over A's, the time's with its 95% interval and Welch's p-value ({@link Confidence}; NaN where a
+   * side has one run); the latency ratio is NaN for a workload that measures none (not YCSB's).
+   */
   public record Row(String workload, String profile, int runsA, double meanSecA, double sigmaSecA, int runsB,
-      double meanSecB, double sigmaSecB, double timeRatio, double throughputRatio, double latencyRatio, String point) {}
+      double meanSecB, double sigmaSecB, double timeRatio, double timeRatioCi95Low, double timeRatioCi95High, double pValue,
+      double throughputRatio, double latencyRatio, String point) {
+    /** Whether A's and B's mean times differ at 95% (Welch's t-test); false where a side has one run. */
+    public boolean significant() {
+      return pValue < 1 - Confidence.LEVEL;
+    }
+
+    /** As the tables say it: {@code yes}, {@code no}, or empty where there is no test. */
+    String verdict(String none) {
+      return Double.isNaN(pValue) ? none : significant() ? "yes" : "no";
+    }
+  }
 
   /** One figure of what all hosts used (their mean or sum), per workload and data size, means over the sampled runs. */
   public record UtilizationRow(String workload, String profile, String figure, double a, double b) {
@@ -175,8 +191,9 @@ public final class Comparison {
     for (Summary.Row ra : summaryA) {
       Summary.Row rb = byKey.get(key(ra));
       if (rb != null) {
+        Confidence.Ratio time = Confidence.ofRatio(ra.runs(), ra.meanSec(), ra.sigmaSec(), rb.runs(), rb.meanSec(), rb.sigmaSec());
         rows.add(new Row(ra.workload(), ra.profile(), ra.runs(), ra.meanSec(), ra.sigmaSec(), rb.runs(),
-            rb.meanSec(), rb.sigmaSec(), rb.meanSec() / ra.meanSec(),
+            rb.meanSec(), rb.sigmaSec(), time.ratio(), time.ci95().low(), time.ci95().high(), time.pValue(),
             rb.meanThroughputBytesPerSec() / ra.meanThroughputBytesPerSec(),
             latencyB.getOrDefault(key(rb), Double.NaN) / latencyA.getOrDefault(key(ra), Double.NaN), ra.point()));
       }
@@ -196,7 +213,8 @@ public final class Comparison {
   public static final List<Column<Row>> CONSOLE = List.of(new Column<>("Workload", -12, Row::workload),
       new Column<>("Profile", -14, Row::profile), new Column<>("A time(s)", 14, r -> meanSigma(r.meanSecA(), r.sigmaSecA())),
       new Column<>("B time(s)", 14, r -> meanSigma(r.meanSecB(), r.sigmaSecB())), Column.of("Time B/A", 10, "%.3f", Row::timeRatio),
-      Column.of("Thruput B/A", 12, "%.3f", Row::throughputRatio), new Column<>("Latency B/A", 12, r -> ratio(r.latencyRatio(), "%.3f", "-")));
+      new Column<>("95% interval", 13, r -> interval(r, "%.3f", "one run")), new Column<>("p (Welch)", 9, r -> ratio(r.pValue(), "%.3f", "-")),
+      new Column<>("Differ", 6, r -> r.verdict("-")), Column.of("Thruput B/A", 12, "%.3f", Row::throughputRatio), new Column<>("Latency B/A", 12, r -> ratio(r.latencyRatio(), "%.3f", "-")));
 
   /** compare-utilization.csv's and compare.html's utilization columns. */
   public static final List<Column<UtilizationRow>> UTILIZATION = List.of(new Column<>("workload", 0, UtilizationRow::workload),
@@ -209,7 +227,10 @@ public final class Comparison {
       new Column<>("profile", 0, Row::profile), Column.of("runs_a", 0, "%d", Row::runsA), Column.of("mean_s_a", 0, "%.3f", Row::meanSecA),
       Column.of("sigma_s_a", 0, "%.3f", Row::sigmaSecA), Column.of("runs_b", 0, "%d", Row::runsB),
       Column.of("mean_s_b", 0, "%.3f", Row::meanSecB), Column.of("sigma_s_b", 0, "%.3f", Row::sigmaSecB),
-      Column.of("time_ratio", 0, "%.4f", Row::timeRatio), Column.of("throughput_ratio", 0, "%.4f", Row::throughputRatio),
+      Column.of("time_ratio", 0, "%.4f", Row::timeRatio), new Column<>("ratio_ci95_low", 0, r -> ratio(r.timeRatioCi95Low(), "%.4f", "")),
+      new Column<>("ratio_ci95_high", 0, r -> ratio(r.timeRatioCi95High(), "%.4f", "")),
+      new Column<>("p_value", 0, r -> ratio(r.pValue(), "%.4f", "")), new Column<>("significant", 0, r -> r.verdict("")),
+      Column.of("throughput_ratio", 0, "%.4f", Row::throughputRatio),
       new Column<>("latency_ratio", 0, r -> ratio(r.latencyRatio(), "%.4f", "")),
       new Column<>("point", 0, r -> r.point() == null ? "" : r.point()));
 
@@ -218,11 +239,18 @@ public final class Comparison {
       Column.of("Runs A", 0, "%d", Row::runsA), Column.of("Mean time A (s)", 0, "%.3f", Row::meanSecA),
       Column.of("Sigma A (s)", 0, "%.3f", Row::sigmaSecA), Column.of("Runs B", 0, "%d", Row::runsB),
       Column.of("Mean time B (s)", 0, "%.3f", Row::meanSecB), Column.of("Sigma B (s)", 0, "%.3f", Row::sigmaSecB),
-      Column.of("Time B/A", 0, "%.3f", Row::timeRatio), Column.of("Throughput B/A", 0, "%.3f", Row::throughputRatio),
+      Column.of("Time B/A", 0, "%.3f", Row::timeRatio), new Column<>("95% interval of B/A", 0, r -> interval(r, "%.3f", "one run: none")),
+      new Column<>("Difference (Welch's t-test)", 0, r -> Double.isNaN(r.pValue()) ? "one run: no test"
+          : r.significant() ? fmt("significant, p = %.3f", r.pValue()) : fmt("no significant difference, p = %.3f", r.pValue())),
+      Column.of("Throughput B/A", 0, "%.3f", Row::throughputRatio),
       new Column<>("Mean latency B/A (YCSB)", 0, r -> ratio(r.latencyRatio(), "%.3f", "")));
 
   private static String ratio(double ratio, String format, String none) {
     return Double.isNaN(ratio) ? none : fmt(format, ratio);
+  }
+
+  private static String interval(Row r, String format, String none) {
+    return Double.isNaN(r.timeRatioCi95Low()) ? none : fmt(format + "-" + format, r.timeRatioCi95Low(), r.timeRatioCi95High());
   }
 
   private static String meanSigma(double mean, double sigma) {

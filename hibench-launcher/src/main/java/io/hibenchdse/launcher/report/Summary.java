@@ -15,20 +15,29 @@ import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 
 /**
  * The experiment summary of the reference report's tables 9, 13 and 17 (docs/methodology.md#reference-studies): per workload and data
- * size, mean time over the runs, its standard deviation in seconds and percent, and the data and
- * time deltas against the workload's smallest data size.
+ * size, mean time over the runs, its standard deviation in seconds and percent, its 95% confidence
+ * interval ({@link Confidence}), and the data and time deltas against the workload's smallest data size.
  */
 public final class Summary {
   private static final double MB = 1e6;
 
-  /** One row: a workload at one data size, or at one point of a series ({@code point}, null outside one). */
+  /**
+   * One row: a workload at one data size, or at one point of a series ({@code point}, null outside
+   * one), with the 95% interval of its mean time (null with one run).
+   */
   public record Row(String workload, String profile, int runs, double dataBytes, double meanSec,
-      double sigmaSec, double sigmaPct, double dataDeltaPct, double timeDeltaPct,
+      double sigmaSec, double sigmaPct, @JsonInclude(JsonInclude.Include.NON_NULL) Double ci95LowSec,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double ci95HighSec, double dataDeltaPct, double timeDeltaPct,
       double meanThroughputBytesPerSec, @JsonInclude(JsonInclude.Include.NON_NULL) Double meanOpsPerSec,
       @JsonInclude(JsonInclude.Include.NON_NULL) String point) {
     /** The throughput as the page gives it: MB/s, or a serving phase's operations a second. */
     String throughput() {
       return meanOpsPerSec == null ? fmt("%.2f MB/s", meanThroughputBytesPerSec / MB) : fmt("%.0f ops/s", meanOpsPerSec);
+    }
+
+    /** The interval as the tables give it, or why there is none. */
+    String ci95(String format, String none) {
+      return ci95LowSec == null ? none : fmt(format + "-" + format, ci95LowSec, ci95HighSec);
     }
   }
 
@@ -59,8 +68,10 @@ public final class Summary {
       double sigma = group.size() > 1 ? time.getStandardDeviation() : 0;
       // A series runs its first point first, profiles the smallest: the first group of a workload is its baseline.
       double[] base = baseline.computeIfAbsent(first.workload(), k -> new double[] {data.getMean(), mean});
+      Confidence.Interval ci = Confidence.ofMean(group.size(), mean, sigma);
       rows.add(new Row(first.workload(), first.scale(), group.size(), data.getMean(), mean,
-          sigma, 100 * sigma / mean, 100 * (data.getMean() / base[0] - 1), 100 * (mean / base[1] - 1),
+          sigma, 100 * sigma / mean, ci.known() ? ci.low() : null, ci.known() ? ci.high() : null,
+          100 * (data.getMean() / base[0] - 1), 100 * (mean / base[1] - 1),
           tput.getMean(), ops.getN() == 0 ? null : ops.getMean(), first.point()));
     }
     return rows;
@@ -113,7 +124,8 @@ public final class Summary {
       new Column<>("Workload", -12, Row::workload), new Column<>("Profile", -14, Row::profile),
       Column.of("Runs", 4, "%d", Row::runs), Column.of("Data(bytes)", 16, "%.0f", Row::dataBytes),
       Column.of("Time(s)", 10, "%.3f", Row::meanSec), Column.of("sigma(s)", 9, "%.3f", Row::sigmaSec),
-      Column.of("sigma(%)", 8, "%.1f", Row::sigmaPct), Column.of("DataD(%)", 9, "%.1f", Row::dataDeltaPct),
+      Column.of("sigma(%)", 8, "%.1f", Row::sigmaPct), new Column<>("95% CI(s)", 19, r -> r.ci95("%.3f", "one run")),
+      Column.of("DataD(%)", 9, "%.1f", Row::dataDeltaPct),
       Column.of("TimeD(%)", 9, "%.1f", Row::timeDeltaPct), Column.of("Throughput(B/s)", 16, "%.0f", Row::meanThroughputBytesPerSec));
 
   /** summary.csv's columns. */
@@ -121,6 +133,8 @@ public final class Summary {
       new Column<>("workload", 0, Row::workload), new Column<>("profile", 0, Row::profile), Column.of("runs", 0, "%d", Row::runs),
       Column.of("data_bytes", 0, "%.0f", Row::dataBytes), Column.of("mean_s", 0, "%.3f", Row::meanSec),
       Column.of("sigma_s", 0, "%.3f", Row::sigmaSec), Column.of("sigma_pct", 0, "%.2f", Row::sigmaPct),
+      new Column<>("ci95_low_s", 0, r -> r.ci95LowSec() == null ? "" : fmt("%.3f", r.ci95LowSec())),
+      new Column<>("ci95_high_s", 0, r -> r.ci95HighSec() == null ? "" : fmt("%.3f", r.ci95HighSec())),
       Column.of("data_delta_pct", 0, "%.2f", Row::dataDeltaPct), Column.of("time_delta_pct", 0, "%.2f", Row::timeDeltaPct),
       Column.of("throughput_bytes_per_s", 0, "%.0f", Row::meanThroughputBytesPerSec),
       new Column<>("throughput_ops_per_s", 0, r -> r.meanOpsPerSec() == null ? "" : fmt("%.1f", r.meanOpsPerSec())),
@@ -130,13 +144,14 @@ public final class Summary {
   static final List<Column<Row>> HTML_OVERVIEW = List.of(new Column<>("Workload", 0, Row::workload),
       new Column<>("Profile", 0, Row::profile), Column.of("Data size (MB)", 0, "%.3f", r -> r.dataBytes() / MB),
       Column.of("Runs", 0, "%d", Row::runs), Column.of("Mean time (s)", 0, "%.3f", Row::meanSec),
+      new Column<>("95% interval (s)", 0, r -> r.ci95("%.3f", "one run: none")),
       Column.of("Sigma (%)", 0, "%.1f", Row::sigmaPct), new Column<>("Throughput", 0, Row::throughput));
 
   /** A workload's table on the report page, a row per size. */
   static final List<Column<Row>> HTML_WORKLOAD = List.of(new Column<>("Profile", 0, Row::profile),
       Column.of("Data size (MB)", 0, "%.3f", r -> r.dataBytes() / MB), Column.of("Runs", 0, "%d", Row::runs),
-      Column.of("Mean time (s)", 0, "%.3f", Row::meanSec), Column.of("Sigma (s)", 0, "%.3f", Row::sigmaSec),
-      Column.of("Sigma (%)", 0, "%.1f", Row::sigmaPct), Column.of("Data delta (%)", 0, "%+.2f", Row::dataDeltaPct),
+      Column.of("Mean time (s)", 0, "%.3f", Row::meanSec), new Column<>("95% interval (s)", 0, r -> r.ci95("%.3f", "one run: none")),
+      Column.of("Sigma (s)", 0, "%.3f", Row::sigmaSec), Column.of("Sigma (%)", 0, "%.1f", Row::sigmaPct), Column.of("Data delta (%)", 0, "%+.2f", Row::dataDeltaPct),
       Column.of("Time delta (%)", 0, "%+.2f", Row::timeDeltaPct),
       new Column<>("Throughput", 0, Row::throughput));
 }

@@ -50,11 +50,16 @@ class SummaryTest {
     assertEquals(12, tiny.meanSec(), 1e-12);
     assertEquals(2, tiny.sigmaSec(), 1e-12, "the sample standard deviation of 10, 12, 14");
     assertEquals(100.0 * 2 / 12, tiny.sigmaPct(), 1e-12);
+    // Student's t at 95% on 2 degrees of freedom, 4.302653, times the standard error 2 / sqrt(3)
+    assertEquals(12 - 4.302653 * 2 / Math.sqrt(3), tiny.ci95LowSec(), 1e-5);
+    assertEquals(12 + 4.302653 * 2 / Math.sqrt(3), tiny.ci95HighSec(), 1e-5);
     assertEquals((120 + 100 + 1200.0 / 14) / 3, tiny.meanThroughputBytesPerSec(), 1e-9, "the mean of the runs' throughputs");
     Summary.Row small = rows.get(1);
     assertEquals(100, small.dataDeltaPct(), 1e-12);
     assertEquals(150, small.timeDeltaPct(), 1e-12);
     assertEquals(0, small.sigmaSec(), 1e-12);
+    assertEquals(30, small.ci95LowSec(), 1e-12, "two equal runs: an interval of no width");
+    assertEquals(null, Summary.rows(List.of(run("sort", Profile.TINY, 1, 5))).get(0).ci95LowSec(), "one run gives none");
   }
 
   /**
@@ -79,12 +84,15 @@ class SummaryTest {
   void summaryCsvAndJsonAreExactlyTheRows() throws Exception {
     SummaryReport.write(List.of(run("sort", Profile.TINY, 1_000, 10), run("sort", Profile.TINY, 1_000, 14),
         run("sort", Profile.SMALL, 3_000, 24)), dir);
-    assertEquals(List.of("workload,profile,runs,data_bytes,mean_s,sigma_s,sigma_pct,data_delta_pct,time_delta_pct,throughput_bytes_per_s,"
-        + "throughput_ops_per_s,point", "sort,tiny,2,1000,12.000,2.828,23.57,0.00,0.00,86,,", "sort,small,1,3000,24.000,0.000,0.00,200.00,100.00,125,,"),
+    // 10 and 14 s: 12 +- 12.706205 * sqrt(8) / sqrt(2) (SciPy: t.ppf(0.975, 1))
+    assertEquals(List.of("workload,profile,runs,data_bytes,mean_s,sigma_s,sigma_pct,ci95_low_s,ci95_high_s,data_delta_pct,time_delta_pct,"
+        + "throughput_bytes_per_s,throughput_ops_per_s,point", "sort,tiny,2,1000,12.000,2.828,23.57,-13.412,37.412,0.00,0.00,86,,",
+        "sort,small,1,3000,24.000,0.000,0.00,,,200.00,100.00,125,,"),
         Files.readAllLines(dir.resolve("summary.csv")));
     String json = Files.readString(dir.resolve("summary.json"));
     assertEquals(2, json.split("\"workload\"").length - 1, json);
     assertEquals(true, json.contains("\"timeDeltaPct\" : 100.0"), json);
+    assertEquals(1, json.split("\"ci95LowSec\"").length - 1, "the interval of the row of two runs only: " + json);
   }
 
   /** A serving phase's throughput is operations a second, as YCSB gives it; a job's, bytes a second. */
