@@ -79,19 +79,21 @@ public final class Summary {
 
   /**
    * The fastest point of a workload's tuning series (no point setting the data it moves, as the maps
-   * and reduces of the reference report's Table 7), against the next fastest: by how much, and in how
-   * many sigmas of the difference ({@code sqrt(sigma1^2 + sigma2^2)}; NaN with one run each).
+   * and reduces of the reference report's Table 7), against the next fastest: by how much, and
+   * whether the difference is significant by Welch's t-test ({@link Confidence}; p NaN with one run
+   * on a side).
    */
-  public record Best(String workload, String point, double meanSec, String next, double nextMeanSec, double sigmas) {
+  public record Best(String workload, String point, double meanSec, String next, double nextMeanSec, double pValue) {
     public double fasterPct() {
       return 100 * (1 - meanSec / nextMeanSec);
     }
 
-    /** One line: the point, its margin and whether the margin is beyond sigma. */
+    /** One line: the point, its margin and whether the margin is significant. */
     public String describe() {
       return fmt("best point of %s: %s at %.3f s, %.1f%% faster than %s (%.3f s); ", workload, point, meanSec, fasterPct(),
-          next, nextMeanSec) + (Double.isNaN(sigmas) ? "one run each, so no sigma to weigh it against"
-          : fmt("%.1f sigma, ", sigmas) + (sigmas > 1 ? "beyond sigma" : "within sigma: not a clear difference"));
+          next, nextMeanSec) + (Double.isNaN(pValue) ? "one run each, so no test of the difference"
+          : pValue < 1 - Confidence.LEVEL ? fmt("a significant difference (Welch's p = %.3f)", pValue)
+          : fmt("no significant difference (Welch's p = %.3f): not a clear winner", pValue));
     }
   }
 
@@ -107,9 +109,8 @@ public final class Summary {
       List<Row> fastest = points.stream().sorted(java.util.Comparator.comparingDouble(Row::meanSec)).toList();
       Row a = fastest.get(0);
       Row b = fastest.get(1);
-      double sigma = Math.sqrt(a.sigmaSec() * a.sigmaSec() + b.sigmaSec() * b.sigmaSec());
       best.add(new Best(workload, a.point(), a.meanSec(), b.point(), b.meanSec(),
-          a.runs() < 2 || b.runs() < 2 ? Double.NaN : (b.meanSec() - a.meanSec()) / sigma));
+          Confidence.ofRatio(a.runs(), a.meanSec(), a.sigmaSec(), b.runs(), b.meanSec(), b.sigmaSec()).pValue()));
     });
     return best;
   }

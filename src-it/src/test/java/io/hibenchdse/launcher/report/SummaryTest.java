@@ -80,6 +80,29 @@ class SummaryTest {
     assertEquals(100, rows.get(1).timeDeltaPct(), 1e-9, "40 s against 80 s");
   }
 
+  /** A tuning series' best point against the next, by Welch's t-test (p by SciPy's ttest_ind_from_stats). */
+  @Test
+  void aTuningSeriesBestPointIsWeighedByWelchsTest() {
+    List<Measurement> runs = new ArrayList<>();
+    double[][] times = {{30, 31, 32}, {20, 20.5, 21}, {21, 24, 27}};
+    String[] points = {"maps=2", "maps=4", "maps=6"};
+    for (int i = 0; i < 3; i++) {
+      for (double t : times[i]) {
+        Measurement m = run("wordcount", Profile.TINY, 1_000, t);
+        m.result().configuration.put(HibenchConfigKeys.SERIES_POINT, points[i]);
+        runs.add(m);
+      }
+    }
+    List<Summary.Best> best = Summary.best(Summary.rows(runs));
+    assertEquals(1, best.size());
+    assertEquals("maps=4", best.get(0).point());
+    assertEquals("maps=6", best.get(0).next());
+    // 20.5 +- 0.5 against 24 +- 3, three runs each: SciPy gives p = 0.17768
+    assertEquals(0.17768, best.get(0).pValue(), 1e-4);
+    assertEquals(true, best.get(0).describe().endsWith("no significant difference (Welch's p = 0.178): not a clear winner"),
+        best.get(0).describe());
+  }
+
   @Test
   void summaryCsvAndJsonAreExactlyTheRows() throws Exception {
     SummaryReport.write(List.of(run("sort", Profile.TINY, 1_000, 10), run("sort", Profile.TINY, 1_000, 14),
