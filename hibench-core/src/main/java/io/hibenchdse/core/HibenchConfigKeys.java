@@ -95,6 +95,9 @@ public final class HibenchConfigKeys {
    */
   public static final String CLUSTER_HOSTS = "hibench.cluster.hosts";
 
+  /** What a YCSB phase's serving store did with its memory before the phase: flushed, or not and why. */
+  public static final String SERVING_FLUSH = "hibench.serving.flush";
+
   /** A user's cluster's ResourceManager, as its client configuration names it ({@code --cluster}). */
   public static final String CLUSTER_RESOURCE_MANAGER = "hibench.cluster.resourcemanager";
 

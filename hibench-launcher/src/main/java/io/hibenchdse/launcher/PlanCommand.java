@@ -41,6 +41,9 @@ final class PlanCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Series series = options.series();
+    if (options.precision() != null) {
+      throw new UsageException("--runs auto decides as the runs come in, which a plan printed before them cannot: give --runs N");
+    }
     for (SeriesKey own : List.of(SeriesKey.NODES, SeriesKey.HOSTS, SeriesKey.LINK)) {
       if (series.varies(own)) {
         throw new UsageException("--vary " + own.label() + " sets up a cluster bin/hibench run starts on this machine;"
@@ -51,7 +54,7 @@ final class PlanCommand implements Callable<Integer> {
     Set<String> planned = new HashSet<>();
     for (SeriesPoint point : series.points()) {
       Integer replication = point.count(SeriesKey.REPLICATION) != null ? point.count(SeriesKey.REPLICATION) : options.replication;
-      for (SuiteOptions.PlannedStep p : options.plan(ClusterDeployment.of(null, serving, replication, options.writeAck), point, planned)) {
+      for (SuiteOptions.PlannedStep p : options.plan(ClusterDeployment.planned(serving, replication, options.writeAck), point, planned)) {
         out.println(p.kind() + " " + p.step().jar() + " " + String.join(" ", p.step().args()));
       }
     }

@@ -4,6 +4,7 @@ import io.hibenchdse.cassandra.CommitLog;
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.UsageException;
+import io.hibenchdse.launcher.deployment.CassandraAddress;
 import io.hibenchdse.launcher.deployment.ClusterDeployment;
 import io.hibenchdse.launcher.deployment.Deployment;
 import io.hibenchdse.launcher.deployment.EmbeddedDeployment;
@@ -13,6 +14,7 @@ import io.hibenchdse.launcher.report.HtmlReport;
 import io.hibenchdse.launcher.report.Summary;
 import io.hibenchdse.launcher.report.SummaryReport;
 import io.hibenchdse.launcher.suite.Measurement;
+import io.hibenchdse.launcher.suite.Precision;
 import io.hibenchdse.launcher.suite.Series;
 import io.hibenchdse.launcher.suite.SeriesKey;
 import io.hibenchdse.launcher.suite.SeriesPoint;
@@ -70,8 +72,13 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--cluster", paramLabel = "CONF_DIR", description = "Your own cluster instead, running already: CONF_DIR is"
       + " its Hadoop client configuration (core-, hdfs-, yarn- and mapred-site.xml); the data on its default file system, the"
-      + " jobs on its YARN, submitted by this launcher's own Hadoop client. YCSB's workloads are left out (no serving store).")
+      + " jobs on its YARN, submitted by this launcher's own Hadoop client.")
   Path cluster;
+
+  @Option(names = "--serving", paramLabel = "cassandra://HOST[,HOST...][:PORT]", description = "With --cluster: the Cassandra"
+      + " cluster YCSB's workloads run on, emptied, flushed (nodetool over ssh, where it reaches) and settled as at home"
+      + " (without it they are left out).")
+  String serving;
 
   @Option(names = "--link", paramLabel = "RATE[,DELAY]", description = "With --hosts: every host's link shaped by tc in both"
       + " directions, such as 1gbit or 100mbit,0.5ms (default: unshaped).")
@@ -124,27 +131,32 @@ final class RunCommand implements Callable<Integer> {
         throw new UsageException("--monitor-interval must be 0 (not sampled) or " + e.getMessage());
       }
     }
+    Precision precision = options.precision();
+    options.runs(); // checked before any list is read
     List<Segment> segments = segments(series);
     List<String> unserved = options.unserved(segments.get(0).deployment());
     if (!unserved.isEmpty()) {
-      out.println("hibench run: " + String.join(", ", unserved) + " left out: YCSB runs on a serving store, and --cluster does"
-          + " not take one yet (--serving)");
+      out.println("hibench run: " + String.join(", ", unserved) + " left out: YCSB runs on a serving store; give --serving"
+          + " cassandra://HOST[,HOST...][:PORT]");
     }
     int total = segments.stream().mapToInt(s -> s.steps().size()).sum();
     File scratch = workDir.resolve("run-" + System.currentTimeMillis()).toFile();
     List<Measurement> measurements = new ArrayList<>();
-    out.printf("hibench run: %d steps, profiles %s, %d warm-up + %d measured runs; data in %s%n",
-        total, options.profiles, options.warmup, options.runs, scratch);
+    out.printf("hibench run: %d steps, profiles %s, %d warm-up + %s measured runs; data in %s%n", total, options.profiles,
+        options.warmup, precision == null ? Integer.toString(options.runs()) : String.format(java.util.Locale.ROOT,
+            "%d to %d (until the mean time's 95%% interval is within %s%% of it)", Precision.MIN_RUNS, precision.maxRuns(),
+            precision.percent()), scratch);
     if (!series.points().get(0).settings().isEmpty()) {
       out.println("hibench run: a series of " + series.points().size() + " points: "
           + String.join("; ", series.points().stream().map(SeriesPoint::label).toList()));
       options.seriesNotes(series).forEach(n -> out.println("hibench run: " + n));
     }
     int done = 0;
+    List<String> unsettled = new ArrayList<>();
     try {
       for (Segment segment : segments) {
         File dir = segments.size() == 1 ? scratch : new File(scratch, "deployment-" + segment.points().get(0).index());
-        int status = run(segment, dir, done, total, measurements);
+        int status = run(segment, dir, done, total, measurements, precision, unsettled);
         if (status != 0) {
           return status;
         }
@@ -156,6 +168,7 @@ final class RunCommand implements Callable<Integer> {
     List<Summary.Row> rows = SummaryReport.write(measurements, reportDir);
     out.println();
     SummaryReport.print(rows, out);
+    unsettled.forEach(line -> out.println("hibench run: " + line));
     out.println();
     out.println("hibench run: " + reportDir.resolve(Results.REPORT_FILE) + ", "
         + reportDir.resolve(Results.JSON_FILE) + ", " + reportDir.resolve("summary.csv") + ", "
@@ -185,8 +198,12 @@ final class RunCommand implements Callable<Integer> {
     return segments;
   }
 
-  /** Starts a segment's deployment and runs its steps on it; returns 0 or the failed step's exit status. */
-  private int run(Segment segment, File scratch, int done, int total, List<Measurement> measurements) throws Exception {
+  /**
+   * Starts a segment's deployment and runs its steps on it, adding to {@code unsettled} what did not
+   * reach {@code precision}; returns 0 or the failed step's exit status.
+   */
+  private int run(Segment segment, File scratch, int done, int total, List<Measurement> measurements, Precision precision,
+      List<String> unsettled) throws Exception {
     try (Deployment.Running running = segment.deployment().startForRun(scratch)) {
       Configuration conf = running.conf();
       conf.setBoolean(HibenchConfigKeys.PRINT_COUNTERS, false);
@@ -195,8 +212,12 @@ final class RunCommand implements Callable<Integer> {
       conf.set(HibenchConfigKeys.SUITE_COMMAND, command(all.subList(all.indexOf(spec.name()) + 1, all.size())));
       out.println("hibench run: " + running.describe());
       try (SuiteExecution execution = new SuiteExecution(conf, scratch, reportDir, dropCaches, out, running,
-          monitorIntervalMs)) {
-        return execution.run(segment.steps(), done, total, measurements);
+          monitorIntervalMs, precision)) {
+        int status = execution.run(segment.steps(), done, total, measurements);
+        if (precision != null) {
+          unsettled.addAll(execution.unsettled());
+        }
+        return status;
       }
     }
   }
@@ -208,6 +229,9 @@ final class RunCommand implements Callable<Integer> {
   private Deployment.Local deployment(SeriesPoint point) {
     if (cluster != null) {
       return clusterDeployment(point);
+    }
+    if (serving != null) {
+      throw new UsageException("--serving names a user's cluster's store; give --cluster CONF_DIR too");
     }
     Integer h = point.count(SeriesKey.HOSTS) != null ? point.count(SeriesKey.HOSTS) : hosts;
     String l = point.get(SeriesKey.LINK) != null ? point.get(SeriesKey.LINK) : link;
@@ -247,7 +271,7 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     Integer rep = point.count(SeriesKey.REPLICATION) != null ? point.count(SeriesKey.REPLICATION) : options.replication;
-    return ClusterDeployment.of(cluster, null, rep, options.writeAck);
+    return ClusterDeployment.of(cluster, serving == null ? null : CassandraAddress.parse(serving), rep, options.writeAck);
   }
 
   /** {@code bin/hibench run} with these arguments, quoted for a POSIX shell where needed. */

@@ -42,7 +42,8 @@ public final class SshHost implements HostSource {
     this.options = List.copyOf(options);
   }
 
-  private static List<String> fromEnvironment() {
+  /** The options of {@code HIBENCH_SSH_OPTS}, split at blanks. */
+  public static List<String> fromEnvironment() {
     String extra = System.getenv(OPTIONS);
     return extra == null || extra.isBlank() ? List.of() : Arrays.asList(extra.trim().split("\\s+"));
   }
@@ -66,6 +67,14 @@ public final class SshHost implements HostSource {
   }
 
   List<String> command(long intervalMs) {
+    return command(host, options, script(intervalMs));
+  }
+
+  /**
+   * ssh's command line that runs {@code remote} on {@code host} ({@code [user@]host[:port]}) with
+   * {@code options}, never asking for a password.
+   */
+  public static List<String> command(String host, List<String> options, String remote) {
     List<String> cmd = new ArrayList<>(List.of("ssh", "-o", "BatchMode=yes", "-o", "ConnectTimeout=10",
         "-o", "ServerAliveInterval=5"));
     cmd.addAll(options);
@@ -76,7 +85,7 @@ public final class SshHost implements HostSource {
       target = host.substring(0, colon);
     }
     cmd.add(target);
-    cmd.add(script(intervalMs));
+    cmd.add(remote);
     return cmd;
   }
 

@@ -213,6 +213,71 @@ class HostsClusterTest {
   }
 
   /**
+   * cfs:// hosts started apart ({@code storage start --target cfs --hosts 1}) as a user's cluster
+   * whose default file system is cfs:// and whose Cassandra node serves YCSB: {@code run --cluster
+   * CONF --serving cassandra://NODE} from the master host runs a wordcount on cfs:// through the
+   * cluster's YARN, and YCSB's workload A on the node with no error. The phases' records carry what
+   * the node says of its commit log, which is what the hosts started it with, and that it was not
+   * flushed, the hosts running no sshd, with why. A replication the node count cannot hold is
+   * refused in one line before any step.
+   */
+  @Test
+  void aCfsClusterStartedApartRunsTheSuiteWithYcsbOnItsCassandra() throws Exception {
+    Process p = new ProcessBuilder(LauncherTest.HOME.resolve("bin/hibench").toString(), "storage", "start", "--target", "cfs", "--hosts",
+        "1", "--dir", dir.toPath().resolve("storage").toString()).redirectError(new File(dir, "storage.err")).start();
+    java.io.BufferedReader lines = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+    String uri = lines.readLine();
+    String confLine = lines.readLine();
+    String namespace = "hibench-" + p.pid() + "-" + HostsCluster.MASTER;
+    try {
+      assertTrue(uri != null && uri.startsWith("URI cfs://") && confLine != null && confLine.startsWith("CONF "),
+          uri + " / " + confLine + "; " + Files.readString(dir.toPath().resolve("storage.err")));
+      java.net.URI cfs = java.net.URI.create(uri.substring("URI ".length()));
+      String node = "cassandra://" + cfs.getHost() + ":" + cfs.getPort();
+      Path list = Files.writeString(dir.toPath().resolve("cfs-cluster.lst"), "wordcount\nycsb-a\n");
+      List<String> run = new ArrayList<>(List.of("ip", "netns", "exec", namespace, LauncherTest.HOME.resolve("bin/hibench").toString(),
+          "run", "--cluster", confLine.substring("CONF ".length()), "--serving", node, "--benchmarks", list.toString(), "--runs", "1",
+          "--warmup", "0", "--work-dir", dir.toPath().resolve("work").toString()));
+      // from the project's directory, as a user runs it: YCSB's workload files are conf/ycsb's
+      Process refused = new ProcessBuilder(run).directory(LauncherTest.HOME.toFile()).redirectErrorStream(true).start();
+      String said = new String(refused.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertEquals(2, refused.waitFor(), said);
+      assertTrue(said.contains("hibench run: --replication 3 needs as many Cassandra nodes, and " + node + " has 1: give --replication 1"),
+          said);
+
+      Path report = dir.toPath().resolve("report");
+      run.addAll(List.of("--replication", "1", "--report-dir", report.toString()));
+      Process suite = new ProcessBuilder(run).directory(LauncherTest.HOME.toFile()).redirectErrorStream(true).start();
+      String log = new String(suite.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertEquals(0, suite.waitFor(), log);
+      assertTrue(log.contains("hibench run: YCSB's store: the Cassandra cluster at " + node + ", 1 node(s), "
+          + io.hibenchdse.cassandra.CommitLog.PERIODIC.description()), log);
+      List<io.hibenchdse.core.RunResult> records = records(report);
+      assertEquals(List.of("HadoopWordcount", "HadoopYcsb-a-load", "HadoopYcsb-a"), records.stream().map(r -> r.type).toList(), log);
+      io.hibenchdse.core.RunResult wordcount = records.get(0);
+      assertTrue(wordcount.fileSystem.startsWith("cfs://" + cfs.getHost() + ":" + cfs.getPort()), wordcount.fileSystem);
+      assertEquals("yarn", wordcount.configuration.get(org.apache.hadoop.mapreduce.MRConfig.FRAMEWORK_NAME));
+      assertTrue(wordcount.counter("org.apache.hadoop.mapreduce.TaskCounter", "REDUCE_OUTPUT_RECORDS") > 0, wordcount.counters.toString());
+      for (io.hibenchdse.core.RunResult ycsb : records.subList(1, 3)) {
+        io.hibenchdse.ycsb.YcsbMetrics m = ycsb.metrics(io.hibenchdse.ycsb.YcsbMetrics.class);
+        assertEquals(1000, m.operations, ycsb.type);
+        assertEquals(0, m.errors, ycsb.type);
+        // what the node says of itself: the hosts start it with the commit log of --durability memory
+        assertEquals(io.hibenchdse.cassandra.CommitLog.PERIODIC.description(),
+            ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.STORAGE_COMMIT_LOG), ycsb.type);
+        assertEquals("false", ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.STORAGE_FSYNC), ycsb.type);
+        assertEquals("1", ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.STORAGE_NODES), ycsb.type);
+        assertTrue(ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.SERVING_FLUSH).startsWith("not flushed: " + cfs.getHost()
+            + ": ssh: "), ycsb.configuration.toString());
+      }
+    } finally {
+      p.toHandle().destroy(); // SIGTERM
+      assertTrue(p.waitFor(90, java.util.concurrent.TimeUnit.SECONDS), "stopped after SIGTERM");
+    }
+    assertNothingLeft(p.pid(), namespace);
+  }
+
+  /**
    * The cluster as a user's own, started apart: {@code bin/hibench run --cluster CONF} from the
    * master host, as from a gateway. The wordcount runs on its YARN with the same counters as the
    * embedded default's on the same seeds, its record names the cluster (the ResourceManager of its

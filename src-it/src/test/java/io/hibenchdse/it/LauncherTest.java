@@ -123,6 +123,47 @@ class LauncherTest {
     assertTrue(!Files.exists(dir.toPath().resolve("work")), "scratch space removed");
   }
 
+  /**
+   * {@code --runs auto}: a workload's runs stop at the third once its interval is narrow enough
+   * (a precision of 1000% is met by any three), the fourth planned run left out; and with a
+   * precision no three runs meet, all three of auto:3 run and the line after the table gives the
+   * interval's half-width as Student's t over the records' own times gives it.
+   */
+  @Test
+  void runsAutoStopsOnceTheMeanTimesIntervalIsNarrowEnough() throws Exception {
+    Path list = Files.writeString(dir.toPath().resolve("wordcount.lst"), "wordcount\n");
+    Path met = dir.toPath().resolve("met");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int status = Hibench.run(new String[] {"run", "--runs", "auto:4", "--precision", "1000", "--warmup", "0", "--benchmarks",
+        list.toString(), "--report-dir", met.toString(), "--work-dir", dir.toPath().resolve("work").toString(), "--monitor-interval", "0"},
+        new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
+    String log = out.toString(StandardCharsets.UTF_8);
+    assertEquals(0, status, log);
+    assertEquals(3, Files.readAllLines(met.resolve(Results.JSON_FILE)).size(), log);
+    assertTrue(log.contains("hibench run: wordcount tiny: the 95% interval of the mean time within ") && log.contains("after 3 runs (asked"
+        + " 1000.0%); its other runs left out"), log);
+
+    Path missed = dir.toPath().resolve("missed");
+    out.reset();
+    status = Hibench.run(new String[] {"run", "--runs", "auto:3", "--precision", "0.001", "--warmup", "0", "--benchmarks", list.toString(),
+        "--report-dir", missed.toString(), "--work-dir", dir.toPath().resolve("work").toString(), "--monitor-interval", "0"},
+        new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
+    log = out.toString(StandardCharsets.UTF_8);
+    assertEquals(0, status, log);
+    List<String> records = Files.readAllLines(missed.resolve(Results.JSON_FILE));
+    assertEquals(3, records.size(), log);
+    double[] t = new double[3];
+    for (int i = 0; i < 3; i++) {
+      t[i] = JsonLinesExporter.fromJson(records.get(i)).durationSec;
+    }
+    double mean = (t[0] + t[1] + t[2]) / 3;
+    double sd = Math.sqrt(((t[0] - mean) * (t[0] - mean) + (t[1] - mean) * (t[1] - mean) + (t[2] - mean) * (t[2] - mean)) / 2);
+    // Student's t at 95% on two degrees of freedom
+    double halfPct = 100 * 4.302653 * sd / Math.sqrt(3) / mean;
+    assertTrue(log.contains(String.format(java.util.Locale.ROOT, "hibench run: wordcount tiny: precision not reached: after 3 runs the"
+        + " 95%% interval is within %.1f%% of the mean time, not 0.001%%", halfPct)), halfPct + ": " + log);
+  }
+
   @Test
   void binHibenchRunsOneWorkloadOnTheLocalFileSystem() throws Exception {
     Path in = dir.toPath().resolve("in");
@@ -204,6 +245,9 @@ class LauncherTest {
     refused.put(List.of("run", "--hosts", "2", "--target", "cfs", "--commitlog", "group"),
         "--commitlog and --cfs set the embedded default's cfs:// so far");
     refused.put(List.of("run", "--hosts", "2", "--replication", "3"), "--replication 3 needs as many hosts, and --hosts is 2");
+    refused.put(List.of("run", "--runs", "many"), "--runs takes a count or auto[:MAX], not 'many'");
+    refused.put(List.of("run", "--runs", "auto:2"), "--runs auto:2 stops before the 3 runs an interval is judged on");
+    refused.put(List.of("run", "--precision", "5"), "--precision says when --runs auto stops; give --runs auto[:MAX]");
     // --cluster: the directory and what it names checked before any step, each in one line
     Path noSites = Files.createDirectories(dir.toPath().resolve("no-sites"));
     Files.writeString(noSites.resolve("core-site.xml"), site("fs.defaultFS", "file:///"));
@@ -226,6 +270,9 @@ class LauncherTest {
         "--cluster: the ResourceManager at 127.0.0.1:2 does not answer: ");
     refused.put(List.of("run", "--cluster", noRm.toString(), "--hosts", "2"),
         "--hosts sets up a deployment of the suite's own; --cluster runs on yours as it is");
+    refused.put(List.of("run", "--cluster", noRm.toString(), "--serving", "hbase:" + noRm),
+        "--serving hbase:" + noRm + " is not cassandra://HOST[,HOST...][:PORT] (HBase on a user's cluster is not built yet)");
+    refused.put(List.of("run", "--serving", "cassandra://10.0.0.1"), "--serving names a user's cluster's store; give --cluster CONF_DIR too");
     refused.put(List.of("run", "--cluster", noRm.toString(), "--vary", "nodes=1,2"),
         "--vary nodes varies a deployment of the suite's own; --cluster runs on yours as it is");
     // in this JVM, as bin/hibench's main calls it: a JVM each would cost more than the checks

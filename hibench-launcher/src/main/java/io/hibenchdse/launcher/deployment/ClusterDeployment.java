@@ -11,16 +11,22 @@ import java.nio.file.Path;
  * to submit (no configuration directory then). Its replication is the one given, or HDFS's default;
  * a null serving store leaves YCSB's steps out.
  */
-public record ClusterDeployment(Path confDir, ServingStore servingStore, int replication, WriteAck writeAck) implements Deployment.Local {
+public record ClusterDeployment(Path confDir, ServingStore servingStore, CassandraAddress cassandra, int replication, WriteAck writeAck)
+    implements Deployment.Local {
+  /** The cluster {@code bin/hibench plan} lists steps for, YCSB's on {@code serving}; a null replication takes HDFS's default. */
+  public static ClusterDeployment planned(ServingStore serving, Integer replication, WriteAck writeAck) {
+    return new ClusterDeployment(null, serving, null, replication == null ? LocalNodes.DEFAULT_REPLICATION : replication, writeAck);
+  }
+
   /**
-   * The cluster with its settings as given, its configuration's files checked before any plan is
-   * made; a null replication takes HDFS's default.
+   * The cluster of {@code confDir}, its files checked before any plan is made, YCSB's phases on the
+   * Cassandra cluster at {@code cassandra} (null: none, and YCSB's workloads are left out); a null
+   * replication takes HDFS's default.
    */
-  public static ClusterDeployment of(Path confDir, ServingStore serving, Integer replication, WriteAck writeAck) {
-    if (confDir != null) {
-      UserCluster.siteConf(confDir);
-    }
-    return new ClusterDeployment(confDir, serving, replication == null ? LocalNodes.DEFAULT_REPLICATION : replication, writeAck);
+  public static ClusterDeployment of(Path confDir, CassandraAddress cassandra, Integer replication, WriteAck writeAck) {
+    UserCluster.siteConf(confDir);
+    return new ClusterDeployment(confDir, cassandra == null ? null : ServingStore.cassandra, cassandra,
+        replication == null ? LocalNodes.DEFAULT_REPLICATION : replication, writeAck);
   }
 
   /** Checks the cluster and runs on it; nothing of it is started, nothing stopped at the end. */
@@ -29,6 +35,6 @@ public record ClusterDeployment(Path confDir, ServingStore servingStore, int rep
     if (confDir == null) {
       throw new IllegalStateException("a plan's cluster has no configuration to run on");
     }
-    return UserCluster.connect(confDir);
+    return UserCluster.connect(confDir, cassandra, replication);
   }
 }

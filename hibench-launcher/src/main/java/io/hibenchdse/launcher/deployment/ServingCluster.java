@@ -47,6 +47,11 @@ public interface ServingCluster extends AutoCloseable {
   /** Flushes what is in memory and waits until nothing compacts; returns the wait in milliseconds. */
   long settle() throws IOException;
 
+  /** What the last {@link #settle} did with what was in memory, in a few words: {@code flushed}, or not and why. */
+  default String flushed() {
+    return "flushed";
+  }
+
   /** Adds what the store's side decides to a measured phase's record: nodes, fsync, the log's sync. */
   void record(RunResult r);
 

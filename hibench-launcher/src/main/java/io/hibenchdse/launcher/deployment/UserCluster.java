@@ -45,9 +45,11 @@ public final class UserCluster implements Deployment.Running {
   private final Configuration conf;
   private final List<String> workers;
   private final String hadoopVersion;
+  private final CassandraAddress cassandra;
 
-  private UserCluster(Path confDir, Configuration conf, List<String> workers, String hadoopVersion) {
+  private UserCluster(Path confDir, Configuration conf, List<String> workers, String hadoopVersion, CassandraAddress cassandra) {
     this.confDir = confDir;
+    this.cassandra = cassandra;
     this.conf = conf;
     this.workers = workers;
     this.hadoopVersion = hadoopVersion;
@@ -82,10 +84,11 @@ public final class UserCluster implements Deployment.Running {
   }
 
   /**
-   * The cluster {@code confDir} describes, checked: a UsageException says in one line what is
-   * missing or does not answer.
+   * The cluster {@code confDir} describes, YCSB's phases on the Cassandra cluster at
+   * {@code cassandra} (null: none) in a keyspace of {@code replication} copies, checked: a UsageException says in one line what is missing or
+   * does not answer.
    */
-  public static UserCluster connect(Path confDir) throws IOException {
+  public static UserCluster connect(Path confDir, CassandraAddress cassandra, int replication) throws IOException {
     Configuration conf = siteConf(confDir);
     Configuration check = new Configuration(conf);
     // one connection a try: YARN's proxy retries on its own for the window, and the two would multiply
@@ -94,7 +97,11 @@ public final class UserCluster implements Deployment.Running {
     check.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS, CHECK_WAIT_MS);
     check.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_RETRY_INTERVAL_MS, 1000);
     checkFileSystem(check);
-    return new UserCluster(confDir, conf, workers(check), hadoopVersion(conf));
+    UserCluster cluster = new UserCluster(confDir, conf, workers(check), hadoopVersion(conf), cassandra);
+    if (cassandra != null) {
+      ClusterCassandraServing.check(cassandra, replication);
+    }
+    return cluster;
   }
 
   private static void checkFileSystem(Configuration check) throws IOException {
@@ -178,12 +185,13 @@ public final class UserCluster implements Deployment.Running {
         + workers.size() + (workers.size() == 1 ? " NodeManager" : " NodeManagers") + ", Hadoop " + hadoopVersion + ")";
   }
 
-  /** Not reached: the plan leaves YCSB's steps out on a cluster without a serving store. */
+  /** The Cassandra cluster of {@code --serving}; without one the plan leaves YCSB's steps out, so this is not asked. */
   @Override
   public ServingCluster.Starter servingCluster() {
-    return () -> {
-      throw new UsageException("YCSB on a user's cluster needs its serving store, which --cluster does not take yet");
-    };
+    if (cassandra == null) {
+      throw new IllegalStateException("no serving store on this cluster");
+    }
+    return ClusterCassandraServing.at(cassandra);
   }
 
   /**

@@ -4,6 +4,7 @@ import static io.hibenchdse.launcher.report.HtmlReport.fmt;
 
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.launcher.storage.Durability;
+import io.hibenchdse.launcher.suite.Confidence;
 import io.hibenchdse.launcher.suite.Measurement;
 import io.hibenchdse.monitor.HostFigures;
 import io.hibenchdse.monitor.Utilization;

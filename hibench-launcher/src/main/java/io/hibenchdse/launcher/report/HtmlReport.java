@@ -223,6 +223,7 @@ public final class HtmlReport {
     add(env, measurements, "Commit log", r -> r.configuration.get(HibenchConfigKeys.STORAGE_COMMIT_LOG));
     add(env, measurements, "Consistency level, YCSB write / read", r -> r.configuration.containsKey(CassandraCqlKeys.WRITE_CL)
         ? r.configuration.get(CassandraCqlKeys.WRITE_CL) + " / " + r.configuration.get(CassandraCqlKeys.READ_CL) : null);
+    add(env, measurements, "Memory before a YCSB phase", r -> r.configuration.get(HibenchConfigKeys.SERVING_FLUSH));
     add(env, measurements, "Flush and compactions before a YCSB phase (s)", r -> r.configuration.containsKey(YcsbWorkload.SETTLED_MS)
         ? fmt("%.1f", Long.parseLong(r.configuration.get(YcsbWorkload.SETTLED_MS)) / 1000.0) : null);
     add(env, measurements, "Consistency level, cfs:// write / read", r -> r.configuration.containsKey(CfsConfigKeys.WRITE_CL.key())

@@ -3,6 +3,7 @@ package io.hibenchdse.launcher.report;
 import static io.hibenchdse.launcher.report.HtmlReport.fmt;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.hibenchdse.launcher.suite.Confidence;
 import io.hibenchdse.launcher.suite.Measurement;
 import io.hibenchdse.launcher.suite.Profile;
 import io.hibenchdse.launcher.suite.SeriesKey;

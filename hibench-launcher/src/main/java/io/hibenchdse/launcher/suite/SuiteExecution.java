@@ -39,15 +39,21 @@ public final class SuiteExecution implements AutoCloseable {
   private final PrintStream out;
   private final Deployment.Running deployment;
   private final long monitorIntervalMs;
+  private final Precision precision;
+  /** With --runs auto: per run group ({@link SuiteOptions.PlannedStep#runsOf}), each measured step's times so far. */
+  private final java.util.Map<String, java.util.Map<String, List<Double>>> times = new java.util.LinkedHashMap<>();
+  private final java.util.Set<String> settled = new java.util.HashSet<>();
   private HiveProcess hive;
   private ServingCluster serving;
 
   /**
    * An execution with {@code conf} on {@code deployment}'s storage, YCSB's phases on the store it
-   * serves them from, each measured step sampled every {@code monitorIntervalMs} (0: not sampled).
+   * serves them from, each measured step sampled every {@code monitorIntervalMs} (0: not sampled),
+   * a workload's runs stopping at {@code precision} ({@code --runs auto}; null: every planned run).
    */
   public SuiteExecution(Configuration conf, File scratch, Path reportDir, boolean dropCaches, PrintStream out,
-      Deployment.Running deployment, long monitorIntervalMs) {
+      Deployment.Running deployment, long monitorIntervalMs, Precision precision) {
+    this.precision = precision;
     this.conf = conf;
     this.scratch = scratch;
     this.reportDir = reportDir;
@@ -65,6 +71,10 @@ public final class SuiteExecution implements AutoCloseable {
   public int run(List<SuiteOptions.PlannedStep> plan, int done, int total, List<Measurement> measured) throws Exception {
     for (SuiteOptions.PlannedStep p : plan) {
       Step step = p.step();
+      if (!p.warmup() && settled.contains(p.runsOf())) {
+        done++;
+        continue;
+      }
       out.printf(Locale.ROOT, "[%d/%d] %-9s %-10s %s %d: %s%n", ++done, total, p.profile().label(),
           step.suiteWorkload(), p.warmup() ? "warm-up" : "run", p.run(),
           (step.role() == Step.Role.WARMUP ? "(warm-up) " : "") + String.join(" ", step.args()));
@@ -89,9 +99,39 @@ public final class SuiteExecution implements AutoCloseable {
       }
       if (p.reported()) {
         measured.add(new Measurement(step.suiteWorkload(), p.profile(), o.result()));
+        if (precision != null) {
+          judge(p, o.result().durationSec);
+        }
       }
     }
     return 0;
+  }
+
+  /** Adds a measured time to its runs' and, once every measured step of them is precise enough, leaves their other runs out. */
+  private void judge(SuiteOptions.PlannedStep p, double seconds) {
+    java.util.Map<String, List<Double>> group = times.computeIfAbsent(p.runsOf(), k -> new java.util.LinkedHashMap<>());
+    group.computeIfAbsent(p.step().suiteWorkload(), k -> new ArrayList<>()).add(seconds);
+    if (group.values().stream().allMatch(precision::reached)) {
+      settled.add(p.runsOf());
+      out.printf(Locale.ROOT, "hibench run: %s: the 95%% interval of the mean time within %.1f%% of it after %d runs (asked %s%%);"
+          + " its other runs left out%n", p.runsOf(), widest(group), p.run(), precision.percent());
+    }
+  }
+
+  private static double widest(java.util.Map<String, List<Double>> group) {
+    return group.values().stream().mapToDouble(Precision::halfWidthPct).max().orElse(Double.NaN);
+  }
+
+  /** With {@code --runs auto}: a line for each workload whose runs ran out before the interval was narrow enough. */
+  public List<String> unsettled() {
+    List<String> lines = new ArrayList<>();
+    times.forEach((runs, group) -> {
+      if (!settled.contains(runs)) {
+        lines.add(String.format(Locale.ROOT, "%s: precision not reached: after %d runs the 95%% interval is within %.1f%% of the mean"
+            + " time, not %s%%", runs, group.values().iterator().next().size(), widest(group), precision.percent()));
+      }
+    });
+    return lines;
   }
 
   /** A step's exit status and, where it measured one, its record. */
@@ -104,7 +144,7 @@ public final class SuiteExecution implements AutoCloseable {
       case YCSB -> {
         // a YCSB phase drops the page cache after the nodes' flush, which writes through it
         YcsbPhase phase = ycsb(p, new File(stepReportDir), number);
-        int status = phase.outcome().status();
+        int status = phase.status();
         return new StepOutcome(status, status != 0 || !p.reported() ? null : ycsbRecord(step, phase));
       }
       case HIVE -> {
@@ -141,7 +181,12 @@ public final class SuiteExecution implements AutoCloseable {
   }
 
   /** A YCSB phase that ran: its outcome, the wait for the nodes to settle before it, and the page cache then. */
-  private record YcsbPhase(YcsbProcess.Outcome outcome, long settledMs, String pageCache) {}
+  private record YcsbPhase(YcsbProcess.Outcome outcome, long settledMs, String pageCache) {
+    /** YCSB's exit status, or 1 where operations failed: a phase with errors measured something else than the workload. */
+    int status() {
+      return outcome.status() != 0 ? outcome.status() : outcome.metrics().errors > 0 ? 1 : 0;
+    }
+  }
 
   /**
    * Runs a YCSB phase on the serving store: a load into a table emptied first, and before a measured
@@ -162,7 +207,7 @@ public final class SuiteExecution implements AutoCloseable {
     long settledMs = 0;
     if (p.reported()) {
       settledMs = serving.settle();
-      out.printf(Locale.ROOT, "hibench run: flushed, compactions finished in %.1f s%n", settledMs / 1000.0);
+      out.printf(Locale.ROOT, "hibench run: %s, compactions finished in %.1f s%n", serving.flushed(), settledMs / 1000.0);
     }
     String pageCache = pageCache(p);
     // YCSB's own output, as bin/ycsb prints it, in a file of the phase (numbered as the step: a
@@ -173,7 +218,9 @@ public final class SuiteExecution implements AutoCloseable {
     try (PrintStream file = new PrintStream(output, StandardCharsets.UTF_8)) {
       o = YcsbProcess.run(deployment.clientHost(), phase, step.args().get(1), args, file, file);
     }
-    if (o.status() == 0) {
+    if (o.status() == 0 && o.metrics().errors > 0) {
+      out.println("hibench run: ycsb " + phase + " failed: " + o.metrics().summary() + "; YCSB's output: " + output);
+    } else if (o.status() == 0) {
       out.println("hibench run: ycsb " + phase + ": " + o.metrics().summary() + "; YCSB's output: " + output);
     } else {
       List<String> lines = Files.readAllLines(output.toPath());

@@ -22,8 +22,14 @@ public final class SuiteOptions {
       description = "Workloads to run, one a line (default: ${DEFAULT-VALUE}).")
   Path benchmarks;
 
-  @Option(names = "--runs", defaultValue = "3", description = "Measured runs of each workload, each on fresh data (default: ${DEFAULT-VALUE}).")
-  public int runs;
+  @Option(names = "--runs", defaultValue = "3", paramLabel = "N|auto[:MAX]", description = "Measured runs of each workload, each on"
+      + " fresh data; auto: until the 95%% interval of its mean time is within --precision of the mean, at least 3 runs and at"
+      + " most MAX (10) (default: ${DEFAULT-VALUE}).")
+  String runs;
+
+  @Option(names = "--precision", paramLabel = "PCT", description = "With --runs auto: the 95%% interval's half-width, in percent"
+      + " of the mean time, at which a workload's runs stop (default: 5).")
+  Double precision;
 
   @Option(names = "--warmup", defaultValue = "1", description = "Unreported warm-up runs before them (default: ${DEFAULT-VALUE}).")
   public int warmup;
@@ -63,6 +69,44 @@ public final class SuiteOptions {
 
   @Option(names = "--root", defaultValue = "/HiBench", description = "Data directory on the file system (default: ${DEFAULT-VALUE}).")
   String root;
+
+  /** The measured runs planned for each workload: {@code --runs N}, or auto's most. */
+  public int runs() {
+    Precision auto = precision();
+    if (auto != null) {
+      return auto.maxRuns();
+    }
+    try {
+      return Integer.parseInt(runs);
+    } catch (NumberFormatException e) {
+      throw new UsageException("--runs takes a count or auto[:MAX], not '" + runs + "'");
+    }
+  }
+
+  /** With {@code --runs auto[:MAX]}, when a workload's runs stop; else null. */
+  public Precision precision() {
+    if (!runs.startsWith("auto")) {
+      if (precision != null) {
+        throw new UsageException("--precision says when --runs auto stops; give --runs auto[:MAX]");
+      }
+      return null;
+    }
+    int max = Precision.DEFAULT_MAX_RUNS;
+    if (!runs.equals("auto")) {
+      if (!runs.matches("auto:\\d{1,4}")) {
+        throw new UsageException("--runs takes a count or auto[:MAX], not '" + runs + "'");
+      }
+      max = Integer.parseInt(runs.substring("auto:".length()));
+    }
+    if (max < Precision.MIN_RUNS) {
+      throw new UsageException("--runs auto:" + max + " stops before the " + Precision.MIN_RUNS + " runs an interval is judged on");
+    }
+    double pct = precision == null ? 5 : precision;
+    if (!(pct > 0)) {
+      throw new UsageException("--precision must be above 0 percent, not " + precision);
+    }
+    return new Precision(max, pct);
+  }
 
   public List<Profile> profiles() {
     List<Profile> list = new ArrayList<>();
@@ -119,7 +163,7 @@ public final class SuiteOptions {
     int m = point.count(SeriesKey.MAPS) != null ? point.count(SeriesKey.MAPS) : maps == null ? cores : maps;
     int r = point.count(SeriesKey.REDUCES) != null ? point.count(SeriesKey.REDUCES) : reduces == null ? cores : reduces;
     int rep = deployment.replication();
-    if (m < 1 || r < 1 || rep < 1 || runs < 1 || warmup < 0 || ycsbRecords.stream().anyMatch(n -> n < 1)) {
+    if (m < 1 || r < 1 || rep < 1 || runs() < 1 || warmup < 0 || ycsbRecords.stream().anyMatch(n -> n < 1)) {
       throw new UsageException("--maps, --reduces, --replication, --runs and --ycsb-records must be at least 1 and --warmup at least 0");
     }
     return new SuiteWorkload.Context(m, r, rep, ycsbWorkloads, List.copyOf(ycsbRecords), deployment.servingStore(),
@@ -150,7 +194,7 @@ public final class SuiteOptions {
         }
         SuiteWorkload.Context par = context(deployment, own);
         int warmups = w.warmsUpEachRun() ? 0 : warmup;
-        for (int run = 0; run < warmups + runs; run++) {
+        for (int run = 0; run < warmups + runs(); run++) {
           for (Step s : w.steps(profile, root, par, run)) {
             Step labelled = s.withOption(HibenchConfigKeys.SUITE_WORKLOAD, s.suiteWorkload()).withOption(HibenchConfigKeys.PROFILE, profile.label());
             if (!own.settings().isEmpty()) {
@@ -161,7 +205,7 @@ public final class SuiteOptions {
               }
             }
             boolean warmupRun = run < warmups;
-            steps.add(new PlannedStep(profile, warmupRun ? run + 1 : run - warmups + 1, warmupRun, labelled));
+            steps.add(new PlannedStep(profile, w.suiteName(), own.label(), warmupRun ? run + 1 : run - warmups + 1, warmupRun, labelled));
           }
         }
       }
@@ -169,8 +213,17 @@ public final class SuiteOptions {
     return steps;
   }
 
-  /** A step in its place: profile, run number (from 1, warm-up runs and measured ones apart) and whether its run is a warm-up. */
-  public record PlannedStep(Profile profile, int run, boolean warmup, Step step) {
+  /**
+   * A step in its place: profile, the workload of the list it is a step of and its series point
+   * (empty outside a series), run number (from 1, warm-up runs and measured ones apart) and whether
+   * its run is a warm-up.
+   */
+  public record PlannedStep(Profile profile, String workload, String point, int run, boolean warmup, Step step) {
+    /** The runs it belongs to: its workload's at its profile and series point. */
+    String runsOf() {
+      return workload + " " + profile.label() + (point.isEmpty() ? "" : " " + point);
+    }
+
     /** Steps whose result belongs in hibench.report: measured steps of measured runs. */
     public boolean reported() {
       return step.measured() && !warmup;

@@ -1,4 +1,4 @@
-package io.hibenchdse.launcher.report;
+package io.hibenchdse.launcher.suite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package io.hibenchdse.launcher.report;
+package io.hibenchdse.launcher.suite;
 
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.descriptive.StatisticalSummaryValues;
