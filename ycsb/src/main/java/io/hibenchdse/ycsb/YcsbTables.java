@@ -72,9 +72,9 @@ public final class YcsbTables implements AutoCloseable {
 
   /**
    * Waits until no node runs an SSTable task (a compaction, a cleanup; {@code system_views.sstable_tasks}),
-   * twice in a row {@code pollMs} apart; returns the wait in milliseconds, or throws when {@code timeoutMs} passes.
+   * twice in a row {@code pollMs} apart; throws when {@code timeoutMs} passes.
    */
-  public long awaitNoCompaction(long pollMs, long timeoutMs) throws java.io.IOException, InterruptedException {
+  public void awaitNoCompaction(long pollMs, long timeoutMs) throws java.io.IOException, InterruptedException {
     long start = System.nanoTime();
     int quiet = 0;
     while (quiet < 2) {
@@ -91,7 +91,6 @@ public final class YcsbTables implements AutoCloseable {
         Thread.sleep(pollMs);
       }
     }
-    return (System.nanoTime() - start) / 1_000_000;
   }
 
   /** A node's address as {@code system.peers} gives it. */

@@ -134,11 +134,12 @@ final class ClusterCassandraServing implements ServingCluster {
   private static String flush(String host) throws IOException {
     Process p = new ProcessBuilder(SshHost.command(host, SshHost.fromEnvironment(), "nodetool flush")).redirectErrorStream(true).start();
     try {
-      String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+      // waited for before its output is read, so the timeout holds; nodetool's few lines fit the pipe
       if (!p.waitFor(5, TimeUnit.MINUTES)) {
         p.destroyForcibly();
         return "nodetool flush did not end in 5 minutes";
       }
+      String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
       return p.exitValue() == 0 ? null : output.isEmpty() ? "ssh exited with " + p.exitValue() : output.lines().reduce((a, b) -> b).orElse("");
     } catch (InterruptedException e) {
       p.destroyForcibly();
