@@ -16,10 +16,14 @@ import io.hibenchdse.monitor.Monitor;
 import io.hibenchdse.monitor.Series;
 import io.hibenchdse.monitor.Utilization;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,6 +36,9 @@ import org.junit.jupiter.api.io.TempDir;
  * A suite run sampled by the monitor, and beside it by sysstat's sar: every measured record says
  * what each host and named server process used, the samples are in report/monitor/, the page shows
  * them; and over the same seconds the monitor's CPU, loopback and disk figures are sar's, within 10%.
+ * A steady synced write runs beside the suite: the suite's own writes mostly stay in the page
+ * cache, and the few writeback bursts that reach the disk in a short run decide a 10% comparison
+ * by which side of a window's edge they fall on.
  */
 class MonitoredSuiteTest {
   @TempDir Path dir;
@@ -54,10 +61,12 @@ class MonitoredSuiteTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     int status;
     Series series;
+    SteadyWrites load = new SteadyWrites(dir.resolve("steady-writes"));
     try {
       status = Hibench.run(new String[] {"run", "--benchmarks", list.toString(), "--runs", "2", "--warmup", "0", "--report-dir",
           report.toString(), "--work-dir", dir.resolve("work").toString()}, new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
     } finally {
+      load.close();
       series = beside.stop();
       new ProcessBuilder("kill", "-INT", Long.toString(sar.pid())).start().waitFor(); // sar prints its averages and ends
       if (!sar.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
@@ -124,6 +133,38 @@ class MonitoredSuiteTest {
     assertEquals(lo[0], ours.loRxKBps(), 0.10 * lo[0], "loopback received: " + both);
     assertEquals(disk[1], ours.diskWriteKBps(), 0.10 * disk[1], "disk written: " + both);
     System.out.println("monitor against sar over " + times.size() + " s: " + both);
+  }
+
+  /** 256 KB written and synced every 50 ms (about 5 MB/s) over the same 8 MB, until closed. */
+  private static final class SteadyWrites implements AutoCloseable {
+    private final Thread thread;
+    private volatile boolean stopped;
+
+    SteadyWrites(Path file) throws IOException {
+      FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE,
+          StandardOpenOption.WRITE);
+      thread = new Thread(() -> {
+        ByteBuffer block = ByteBuffer.allocate(256 * 1024);
+        try (channel) {
+          for (long position = 0; !stopped; position = (position + block.capacity()) % (8L << 20)) {
+            block.clear();
+            channel.write(block, position);
+            channel.force(false);
+            Thread.sleep(50);
+          }
+        } catch (IOException | InterruptedException e) {
+          throw new IllegalStateException("the steady writes beside the suite stopped: " + e, e);
+        }
+      }, "steady-writes");
+      thread.setDaemon(true);
+      thread.start();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+      stopped = true;
+      thread.join();
+    }
   }
 
   private static double[] mean(List<double[]> rows) {
