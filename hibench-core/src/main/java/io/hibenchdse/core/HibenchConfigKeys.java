@@ -104,6 +104,15 @@ public final class HibenchConfigKeys {
   /** A user's cluster's Hadoop version, as its ResourceManager reports it ({@code --cluster}). */
   public static final String CLUSTER_HADOOP_VERSION = "hibench.cluster.hadoop.version";
 
+  /**
+   * How a user's cluster's MapReduce steps were submitted ({@code --cluster}): the command of
+   * {@code --submit} ({@code hadoop jar}, {@code dse hadoop jar}), or {@link #SUBMITTED_BY_LAUNCHER}.
+   */
+  public static final String CLUSTER_SUBMIT = "hibench.cluster.submit";
+
+  /** {@link #CLUSTER_SUBMIT}'s value when the launcher's own Hadoop client submitted the jobs. */
+  public static final String SUBMITTED_BY_LAUNCHER = "the launcher's Hadoop client";
+
   /** Those hosts' links as {@code tc} shapes them ({@code 1gbit}, {@code 100mbit,0.5ms}), or {@code unshaped}. */
   public static final String CLUSTER_LINK = "hibench.cluster.link";
 

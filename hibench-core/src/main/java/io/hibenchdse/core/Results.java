@@ -63,6 +63,26 @@ public final class Results {
     return Files.exists(json) ? Files.size(json) : 0;
   }
 
+  /** The records added to {@code dir}'s hibench.jsonl since {@code mark}, in order; lines this version cannot read left out. */
+  public static List<RunResult> since(Path dir, long mark) throws IOException {
+    Path json = dir.resolve(JSON_FILE);
+    List<RunResult> added = new ArrayList<>();
+    if (!Files.exists(json) || Files.size(json) <= mark) {
+      return added;
+    }
+    byte[] all = Files.readAllBytes(json);
+    for (String line : new String(all, (int) mark, all.length - (int) mark, StandardCharsets.UTF_8).split("\n")) {
+      try {
+        if (!line.trim().isEmpty()) {
+          added.add(JsonLinesExporter.fromJson(line));
+        }
+      } catch (IOException e) {
+        // not a record this version reads
+      }
+    }
+    return added;
+  }
+
   /**
    * Rewrites the records added to {@code dir}'s hibench.jsonl since {@code mark} as {@code amend}
    * changes them (a monitor adds what each run used); the file is replaced whole, so a reader never

@@ -38,7 +38,7 @@ final class RunRecorder {
     HibenchConfigKeys.SUITE_WORKLOAD, HibenchConfigKeys.PROFILE, HibenchConfigKeys.SUITE_COMMAND, HibenchConfigKeys.PAGE_CACHE,
     HibenchConfigKeys.STORAGE_NODES, HibenchConfigKeys.STORAGE_FSYNC, HibenchConfigKeys.STORAGE_COMMIT_LOG,
     HibenchConfigKeys.CLUSTER_HOSTS, HibenchConfigKeys.CLUSTER_LINK, HibenchConfigKeys.CLUSTER_RESOURCE_MANAGER,
-    HibenchConfigKeys.CLUSTER_HADOOP_VERSION, HibenchConfigKeys.SERIES_POINT, HibenchConfigKeys.SERIES_INDEX,
+    HibenchConfigKeys.CLUSTER_HADOOP_VERSION, HibenchConfigKeys.CLUSTER_SUBMIT, HibenchConfigKeys.SERIES_POINT, HibenchConfigKeys.SERIES_INDEX,
     HibenchConfigKeys.SERIES_ROW,
     // YARN's sizes, where jobs run on it: what a task and a NodeManager may hold
     YarnConfiguration.NM_PMEM_MB, MRJobConfig.MAP_MEMORY_MB, MRJobConfig.REDUCE_MEMORY_MB, MRJobConfig.MR_AM_VMEM_MB,

@@ -75,6 +75,11 @@ final class RunCommand implements Callable<Integer> {
       + " jobs on its YARN, submitted by this launcher's own Hadoop client.")
   Path cluster;
 
+  @Option(names = "--submit", paramLabel = "CMD", description = "With --cluster: submit each MapReduce step with your own"
+      + " Hadoop client, such as \"hadoop jar\", \"yarn jar\" or \"dse hadoop jar\" (the step's jar and arguments follow;"
+      + " HADOOP_CONF_DIR is CONF_DIR) instead of this launcher's.")
+  String submit;
+
   @Option(names = "--serving", paramLabel = "cassandra://HOST[,HOST...][:PORT]", description = "With --cluster: the Cassandra"
       + " cluster YCSB's workloads run on, emptied, flushed (nodetool over ssh, where it reaches) and settled as at home"
       + " (without it they are left out).")
@@ -233,6 +238,9 @@ final class RunCommand implements Callable<Integer> {
     if (serving != null) {
       throw new UsageException("--serving names a user's cluster's store; give --cluster CONF_DIR too");
     }
+    if (submit != null) {
+      throw new UsageException("--submit submits to a user's cluster; give --cluster CONF_DIR too");
+    }
     Integer h = point.count(SeriesKey.HOSTS) != null ? point.count(SeriesKey.HOSTS) : hosts;
     String l = point.get(SeriesKey.LINK) != null ? point.get(SeriesKey.LINK) : link;
     Integer rep = point.count(SeriesKey.REPLICATION) != null ? point.count(SeriesKey.REPLICATION) : options.replication;
@@ -271,7 +279,7 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     Integer rep = point.count(SeriesKey.REPLICATION) != null ? point.count(SeriesKey.REPLICATION) : options.replication;
-    return ClusterDeployment.of(cluster, serving == null ? null : CassandraAddress.parse(serving), rep, options.writeAck);
+    return ClusterDeployment.of(cluster, serving == null ? null : CassandraAddress.parse(serving), rep, options.writeAck, submit);
   }
 
   /** {@code bin/hibench run} with these arguments, quoted for a POSIX shell where needed. */

@@ -278,26 +278,44 @@ class HostsClusterTest {
   }
 
   /**
-   * The cluster as a user's own, started apart: {@code bin/hibench run --cluster CONF} from the
-   * master host, as from a gateway. The wordcount runs on its YARN with the same counters as the
-   * embedded default's on the same seeds, its record names the cluster (the ResourceManager of its
-   * configuration, one NodeManager, the Hadoop version its ResourceManager reports, its worker as
-   * the monitor tried it over ssh), and YCSB's workload is left out in one line, the cluster having
-   * no serving store.
+   * The cluster as a user's own, started apart, through HiBench's entry point as its users type it:
+   * {@code HADOOP_EXECUTABLE=hadoop HADOOP_CONF_DIR=CONF scripts/run-all.sh} from the master host, as
+   * from a gateway, {@code hadoop} being the stock command's {@code jar} (RunJar on the cluster line's
+   * client jars). Its MapReduce steps go through that client to the cluster's YARN (each one's jar
+   * and workload traced by it, the records naming it). The wordcount has the same counters as the embedded
+   * default's on the same seeds, its record names the cluster (the ResourceManager of its
+   * configuration, one NodeManager, the Hadoop version its ResourceManager reports, its worker as the
+   * monitor tried it over ssh), and YCSB's workload is left out in one line, the cluster having no
+   * serving store.
    */
   private void assertSuiteRunsOnItAsAUsersCluster(String namespace, Path conf, String fsUri) throws Exception {
     Path list = dir.toPath().resolve("cluster.lst");
     Files.writeString(list, "wordcount\nycsb-a\n");
     Path report = dir.toPath().resolve("cluster-report");
-    Process run = new ProcessBuilder("ip", "netns", "exec", namespace, LauncherTest.HOME.resolve("bin/hibench").toString(), "run",
-        "--cluster", conf.toString(), "--benchmarks", list.toString(), "--runs", "1", "--warmup", "0", "--report-dir", report.toString(),
-        "--work-dir", dir.toPath().resolve("cluster-work").toString()).redirectErrorStream(true).start();
+    Path submitted = dir.toPath().resolve("submitted.txt");
+    String line = Files.readString(LauncherTest.HOME.resolve("hadoop-lines/3.4/target/classpath.txt")).trim();
+    Path hadoop = dir.toPath().resolve("hadoop");
+    Files.writeString(hadoop, "#!/usr/bin/env bash\n# the stock hadoop's jar command: RunJar on the client jars, HADOOP_CONF_DIR first\n"
+        + "[ \"$1\" = jar ] || exit 64\nshift\necho \"$1 $2\" >> '" + submitted + "'\n"
+        + "exec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp \"$HADOOP_CONF_DIR:" + line
+        + "\" org.apache.hadoop.util.RunJar \"$@\"\n");
+    assertTrue(hadoop.toFile().setExecutable(true));
+    ProcessBuilder runAll = new ProcessBuilder("ip", "netns", "exec", namespace, LauncherTest.HOME.resolve("scripts/run-all.sh").toString(),
+        "--benchmarks", list.toString(), "--runs", "1", "--warmup", "0", "--work-dir", dir.toPath().resolve("cluster-work").toString())
+        .directory(LauncherTest.HOME.toFile()).redirectErrorStream(true);
+    runAll.environment().putAll(Map.of("HADOOP_EXECUTABLE", hadoop.toString(), "HADOOP_CONF_DIR", conf.toString(), "HIBENCH_REPORT",
+        report.toString()));
+    Process run = runAll.start();
     String log = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(0, run.waitFor(), log);
     assertTrue(log.contains("hibench run: ycsb-a left out: YCSB runs on a serving store"), log);
     List<io.hibenchdse.core.RunResult> records = records(report);
     assertEquals(List.of("HadoopWordcount"), records.stream().map(r -> r.type).toList(), log);
     io.hibenchdse.core.RunResult onCluster = records.get(0);
+    // the MapReduce steps, the data's generation too, went through the user's client
+    List<String> jars = Files.readAllLines(submitted).stream().map(l -> l.replaceFirst(".*/", "")).toList();
+    assertEquals(List.of("hibench-core.jar randomtextwriter", "hibench-core.jar wordcount"), jars);
+    assertEquals(hadoop + " jar", onCluster.configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_SUBMIT));
     Configuration yarnSite = new org.apache.hadoop.yarn.conf.YarnConfiguration();
     yarnSite.addResource(new org.apache.hadoop.fs.Path(conf.resolve("yarn-site.xml").toUri()));
     assertEquals(yarnSite.get(org.apache.hadoop.yarn.conf.YarnConfiguration.RM_ADDRESS),
@@ -307,7 +325,9 @@ class HostsClusterTest {
         onCluster.configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_HADOOP_VERSION));
     assertEquals("yarn", onCluster.configuration.get(org.apache.hadoop.mapreduce.MRConfig.FRAMEWORK_NAME));
     assertTrue(onCluster.fileSystem.startsWith(fsUri), onCluster.fileSystem + " / " + fsUri);
-    assertTrue(Files.readString(report.resolve("index.html")).contains("<tr><th>Worker hosts</th><td>1</td></tr>"), "environment");
+    String page = Files.readString(report.resolve("index.html"));
+    assertTrue(page.contains("<tr><th>Worker hosts</th><td>1</td></tr>") && page.contains("<tr><th>Jobs submitted with</th><td>" + hadoop
+        + " jar</td></tr>"), "environment");
     // the worker, from YARN's node list, sampled over ssh: the hosts run no sshd, so the record says why not
     io.hibenchdse.monitor.Utilization used = onCluster.utilization(io.hibenchdse.monitor.Utilization.class);
     assertTrue(used.notSampled().getOrDefault(HostsCluster.worker(1), "").contains("ssh"), used.notSampled().toString());

@@ -170,11 +170,21 @@ class LauncherTest {
     Files.createDirectories(in);
     Files.writeString(in.resolve("a.txt"), "to be or not to be\n");
     String bin = HOME.resolve("bin/hibench").toString();
-    Proc ok = exec(bin, "wordcount", in.toString(), dir.toPath().resolve("out").toString());
+    // under bin/hibench monitor, as a stock tool would be: its record gets what this machine and the command used
+    Path report = dir.toPath().resolve("report");
+    Proc ok = exec(bin, "monitor", "--interval", "200", "--report-dir", report.toString(), "--", bin, "wordcount", in.toString(),
+        dir.toPath().resolve("out").toString());
     assertEquals(0, ok.status(), ok.toString());
     assertEquals(List.of("be\t2", "not\t1", "or\t1", "to\t2"),
         Files.readAllLines(dir.toPath().resolve("out/part-r-00000")));
-    assertTrue(Files.exists(dir.toPath().resolve("report").resolve(Results.REPORT_FILE)));
+    assertTrue(Files.exists(report.resolve(Results.REPORT_FILE)));
+    List<String> measured = Files.readAllLines(report.resolve(Results.JSON_FILE));
+    io.hibenchdse.monitor.Utilization u = JsonLinesExporter.fromJson(measured.get(0)).utilization(io.hibenchdse.monitor.Utilization.class);
+    assertEquals(1, u.hosts().size(), u.toString());
+    assertTrue(u.processes().get("command").cpuPct() > 0, u.toString());
+    try (var samples = Files.list(report.resolve("monitor"))) {
+      assertEquals(2, samples.count(), "the command's hosts and processes CSV");
+    }
 
     Proc again = exec(bin, "wordcount", in.toString(), dir.toPath().resolve("out").toString());
     assertEquals(2, again.status());
@@ -273,6 +283,8 @@ class LauncherTest {
     refused.put(List.of("run", "--cluster", noRm.toString(), "--serving", "hbase:" + noRm),
         "--serving hbase:" + noRm + " is not cassandra://HOST[,HOST...][:PORT] (HBase on a user's cluster is not built yet)");
     refused.put(List.of("run", "--serving", "cassandra://10.0.0.1"), "--serving names a user's cluster's store; give --cluster CONF_DIR too");
+    refused.put(List.of("run", "--submit", "hadoop jar"), "--submit submits to a user's cluster; give --cluster CONF_DIR too");
+    refused.put(List.of("run", "--cluster", noRm.toString(), "--submit", " "), "--submit needs a command, such as \"hadoop jar\"");
     refused.put(List.of("run", "--cluster", noRm.toString(), "--vary", "nodes=1,2"),
         "--vary nodes varies a deployment of the suite's own; --cluster runs on yours as it is");
     // in this JVM, as bin/hibench's main calls it: a JVM each would cost more than the checks
@@ -321,45 +333,22 @@ class LauncherTest {
     return Files.readString(HOME.resolve("hibench-launcher/target/runtime-classpath.txt")).trim();
   }
 
+  /**
+   * run-all.sh is bin/hibench run on the cluster of HADOOP_CONF_DIR, submitting with
+   * HADOOP_EXECUTABLE's jar command (HostsClusterTest runs it on a cluster): a directory that is not
+   * there is refused in bin/hibench run's one line, before anything runs.
+   */
   @Test
-  void runAllSubmitsThePlanWithHadoopExecutableJar() throws Exception {
-    // `hadoop jar` is Hadoop's RunJar on the client class path; this shim is exactly that.
-    Path hadoop = dir.toPath().resolve("hadoop");
-    Files.writeString(hadoop, "#!/usr/bin/env bash\n[ \"$1\" = jar ] || exit 64\nshift\n"
-        + "exec java -cp '" + hadoopClasspath() + "' org.apache.hadoop.util.RunJar \"$@\"\n");
-    assertTrue(hadoop.toFile().setExecutable(true));
-    Path list = dir.toPath().resolve("benchmarks.lst");
-    Files.writeString(list, "wordcount\n");
-    Path report = dir.toPath().resolve("report");
-    Proc run = exec(java.util.Map.of("HADOOP_EXECUTABLE", hadoop.toString(), "HIBENCH_REPORT", report.toString()),
-        HOME.resolve("scripts/run-all.sh").toString(), "--runs", "1", "--warmup", "0",
-        "--benchmarks", list.toString(), "--root", dir.toPath().resolve("data").toString());
-    assertEquals(0, run.status(), run.toString());
-    List<String> plan = Files.readAllLines(report.resolve("plan.txt"));
-    assertEquals(2, plan.size(), plan.toString());
-    assertTrue(plan.get(0).startsWith("prepare hibench-core randomtextwriter -D "), plan.get(0));
-    assertTrue(plan.get(1).startsWith("measure hibench-core wordcount -D hibench.profile=tiny -D hibench.suite.workload=wordcount "),
-        plan.get(1));
-    List<String> lines = Files.readAllLines(report.resolve(Results.REPORT_FILE));
-    assertEquals(2, lines.size(), lines.toString());
-    assertTrue(lines.get(1).startsWith("HadoopWordcount "), lines.get(1));
-    assertEquals(1, Files.readAllLines(report.resolve("prepare").resolve(Results.JSON_FILE)).size());
-    // the measured step ran under bin/hibench monitor: its record says what this machine and the command used
-    List<String> measured = Files.readAllLines(report.resolve(Results.JSON_FILE));
-    io.hibenchdse.monitor.Utilization u = JsonLinesExporter.fromJson(measured.get(0)).utilization(io.hibenchdse.monitor.Utilization.class);
-    assertEquals(1, u.hosts().size(), u.toString());
-    assertTrue(u.processes().get("command").cpuPct() > 0, u.toString());
-    try (var samples = Files.list(report.resolve("monitor"))) {
-      assertEquals(2, samples.count(), "the step's hosts and processes CSV");
-    }
-    List<String> summary = Files.readAllLines(report.resolve("summary.csv"));
-    assertEquals(2, summary.size(), summary.toString());
-    assertTrue(summary.get(1).startsWith("wordcount,tiny,1,"), summary.toString());
-    assertTrue(Files.exists(report.resolve("summary.png")));
+  void runAllIsRunOnTheClusterOfHadoopConfDir() throws Exception {
+    Path none = dir.toPath().resolve("no-conf");
+    Proc run = exec(java.util.Map.of("HADOOP_EXECUTABLE", "hadoop", "HADOOP_CONF_DIR", none.toString()),
+        HOME.resolve("scripts/run-all.sh").toString(), "--runs", "1");
+    assertEquals(2, run.status(), run.toString());
+    assertEquals(List.of("hibench run: --cluster " + none + " is not a directory"), run.err());
   }
 
   @Test
-  void hiveQueriesRunInTheSuiteAndThroughRunAll() throws Exception {
+  void hiveQueriesRunInTheSuite() throws Exception {
     // the embedded suite: DataGen, then the query in the run's one Hive JVM
     Path list = dir.toPath().resolve("hive.lst");
     Files.writeString(list, "join\n");
@@ -379,25 +368,6 @@ class LauncherTest {
     }
     assertTrue(Files.readAllLines(report.resolve("summary.csv")).get(1).startsWith("join,tiny,2,"));
     assertTrue(!Files.exists(dir.toPath().resolve("work")), "scratch space removed");
-
-    // a real cluster's way: DataGen through `hadoop jar` (RunJar), the query through bin/hibench
-    Path hadoop = dir.toPath().resolve("hadoop");
-    Files.writeString(hadoop, "#!/usr/bin/env bash\n[ \"$1\" = jar ] || exit 64\nshift\n"
-        + "exec java -cp '" + hadoopClasspath() + "' org.apache.hadoop.util.RunJar \"$@\"\n");
-    assertTrue(hadoop.toFile().setExecutable(true));
-    Files.writeString(list, "aggregation\n");
-    Path cluster = dir.toPath().resolve("report-cluster");
-    Proc run = exec(java.util.Map.of("HADOOP_EXECUTABLE", hadoop.toString(), "HIBENCH_REPORT", cluster.toString()),
-        HOME.resolve("scripts/run-all.sh").toString(), "--runs", "1", "--warmup", "0",
-        "--benchmarks", list.toString(), "--root", dir.toPath().resolve("data").toString());
-    assertEquals(0, run.status(), run.toString());
-    List<String> plan = Files.readAllLines(cluster.resolve("plan.txt"));
-    assertTrue(plan.get(0).startsWith("prepare hive-datagen HiBench.DataGen "), plan.get(0));
-    assertTrue(plan.get(1).startsWith("measure hive-runner aggregation "), plan.get(1));
-    List<String> lines = Files.readAllLines(cluster.resolve(Results.REPORT_FILE));
-    assertEquals(2, lines.size(), lines.toString());
-    assertTrue(lines.get(1).startsWith("HadoopAggregation "), lines.get(1));
-    assertTrue(Files.readAllLines(cluster.resolve("summary.csv")).get(1).startsWith("aggregation,tiny,1,"));
   }
 
   @Test

@@ -9,7 +9,6 @@ import io.hibenchdse.launcher.storage.EmbeddedStorage;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -76,16 +75,10 @@ final class ClientConf {
 
   /**
    * The adapter jar a stock Hadoop needs for cfs:// (its driver relocated): the build's
-   * {@code cfs-adapter.jar} beside the classes the launcher runs with.
+   * {@code cfs-adapter.jar}, or the classes the launcher runs with where it has none.
    */
   private static String adapterJar() throws IOException {
-    Path classes;
-    try {
-      classes = Path.of(CassandraFileSystem.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-    } catch (URISyntaxException e) {
-      throw new IOException(e);
-    }
-    Path shaded = classes.resolveSibling("cfs-adapter.jar");
-    return (Files.exists(shaded) ? shaded : classes).toString();
+    Path shaded = ClusterJar.of(CassandraFileSystem.class, "cfs-adapter");
+    return (shaded != null ? shaded : ClusterJar.classesOf(CassandraFileSystem.class)).toString();
   }
 }

@@ -9,24 +9,27 @@ import java.nio.file.Path;
  * The user's own cluster, running already: {@code bin/hibench run --cluster CONF_DIR} runs the
  * steps on it ({@link UserCluster}), {@code bin/hibench plan} lists them for {@code scripts/run-all.sh}
  * to submit (no configuration directory then). Its replication is the one given, or HDFS's default;
- * a null serving store leaves YCSB's steps out.
+ * a null serving store leaves YCSB's steps out; a null submit command submits its MapReduce steps
+ * through the launcher's own Hadoop client.
  */
-public record ClusterDeployment(Path confDir, ServingStore servingStore, CassandraAddress cassandra, int replication, WriteAck writeAck)
-    implements Deployment.Local {
+public record ClusterDeployment(Path confDir, ServingStore servingStore, CassandraAddress cassandra, int replication, WriteAck writeAck,
+    SubmitCommand submit) implements Deployment.Local {
   /** The cluster {@code bin/hibench plan} lists steps for, YCSB's on {@code serving}; a null replication takes HDFS's default. */
   public static ClusterDeployment planned(ServingStore serving, Integer replication, WriteAck writeAck) {
-    return new ClusterDeployment(null, serving, null, replication == null ? LocalNodes.DEFAULT_REPLICATION : replication, writeAck);
+    return new ClusterDeployment(null, serving, null, replication == null ? LocalNodes.DEFAULT_REPLICATION : replication, writeAck,
+        null);
   }
 
   /**
    * The cluster of {@code confDir}, its files checked before any plan is made, YCSB's phases on the
    * Cassandra cluster at {@code cassandra} (null: none, and YCSB's workloads are left out); a null
-   * replication takes HDFS's default.
+   * replication takes HDFS's default; MapReduce's steps submitted with {@code submit} ({@code --submit},
+   * null: the launcher's own client).
    */
-  public static ClusterDeployment of(Path confDir, CassandraAddress cassandra, Integer replication, WriteAck writeAck) {
+  public static ClusterDeployment of(Path confDir, CassandraAddress cassandra, Integer replication, WriteAck writeAck, String submit) {
     UserCluster.siteConf(confDir);
     return new ClusterDeployment(confDir, cassandra == null ? null : ServingStore.cassandra, cassandra,
-        replication == null ? LocalNodes.DEFAULT_REPLICATION : replication, writeAck);
+        replication == null ? LocalNodes.DEFAULT_REPLICATION : replication, writeAck, submit == null ? null : SubmitCommand.parse(submit, confDir));
   }
 
   /** Checks the cluster and runs on it; nothing of it is started, nothing stopped at the end. */
@@ -35,6 +38,6 @@ public record ClusterDeployment(Path confDir, ServingStore servingStore, Cassand
     if (confDir == null) {
       throw new IllegalStateException("a plan's cluster has no configuration to run on");
     }
-    return UserCluster.connect(confDir, cassandra, replication);
+    return UserCluster.connect(confDir, cassandra, replication, submit);
   }
 }

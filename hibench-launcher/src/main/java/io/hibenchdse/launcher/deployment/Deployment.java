@@ -6,6 +6,7 @@ import io.hibenchdse.monitor.HostSource;
 import io.hibenchdse.monitor.WatchedProcess;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -54,6 +55,11 @@ public interface Deployment {
      */
     default List<String> clientHost() {
       return List.of();
+    }
+
+    /** The user's own client the run's MapReduce steps go through ({@code --submit}); empty: this JVM's Hadoop client. */
+    default Optional<SubmitCommand> submitCommand() {
+      return Optional.empty();
     }
 
     /** The processes of a run now, by name, for a monitor to sample: they come and go (Hive, YCSB's clients). */

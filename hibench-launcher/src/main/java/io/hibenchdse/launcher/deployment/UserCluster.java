@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 import org.apache.hadoop.fs.FileSystem;
@@ -46,9 +47,12 @@ public final class UserCluster implements Deployment.Running {
   private final List<String> workers;
   private final String hadoopVersion;
   private final CassandraAddress cassandra;
+  private final SubmitCommand submit;
 
-  private UserCluster(Path confDir, Configuration conf, List<String> workers, String hadoopVersion, CassandraAddress cassandra) {
+  private UserCluster(Path confDir, Configuration conf, List<String> workers, String hadoopVersion, CassandraAddress cassandra,
+      SubmitCommand submit) {
     this.confDir = confDir;
+    this.submit = submit;
     this.cassandra = cassandra;
     this.conf = conf;
     this.workers = workers;
@@ -88,7 +92,7 @@ public final class UserCluster implements Deployment.Running {
    * {@code cassandra} (null: none) in a keyspace of {@code replication} copies, checked: a UsageException says in one line what is missing or
    * does not answer.
    */
-  public static UserCluster connect(Path confDir, CassandraAddress cassandra, int replication) throws IOException {
+  public static UserCluster connect(Path confDir, CassandraAddress cassandra, int replication, SubmitCommand submit) throws IOException {
     Configuration conf = siteConf(confDir);
     Configuration check = new Configuration(conf);
     // one connection a try: YARN's proxy retries on its own for the window, and the two would multiply
@@ -97,7 +101,7 @@ public final class UserCluster implements Deployment.Running {
     check.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS, CHECK_WAIT_MS);
     check.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_RETRY_INTERVAL_MS, 1000);
     checkFileSystem(check);
-    UserCluster cluster = new UserCluster(confDir, conf, workers(check), hadoopVersion(conf), cassandra);
+    UserCluster cluster = new UserCluster(confDir, conf, workers(check), hadoopVersion(conf), cassandra, submit);
     if (cassandra != null) {
       ClusterCassandraServing.check(cassandra, replication);
     }
@@ -176,13 +180,20 @@ public final class UserCluster implements Deployment.Running {
     c.setInt(HibenchConfigKeys.CLUSTER_HOSTS, workers.size());
     c.set(HibenchConfigKeys.CLUSTER_RESOURCE_MANAGER, resourceManager());
     c.set(HibenchConfigKeys.CLUSTER_HADOOP_VERSION, hadoopVersion);
+    c.set(HibenchConfigKeys.CLUSTER_SUBMIT, submit == null ? HibenchConfigKeys.SUBMITTED_BY_LAUNCHER : submit.toString());
     return c;
+  }
+
+  @Override
+  public Optional<SubmitCommand> submitCommand() {
+    return Optional.ofNullable(submit);
   }
 
   @Override
   public String describe() {
     return "the cluster of " + confDir + ": " + FileSystem.getDefaultUri(conf) + ", jobs on YARN at " + resourceManager() + " ("
-        + workers.size() + (workers.size() == 1 ? " NodeManager" : " NodeManagers") + ", Hadoop " + hadoopVersion + ")";
+        + workers.size() + (workers.size() == 1 ? " NodeManager" : " NodeManagers") + ", Hadoop " + hadoopVersion + "), submitted with "
+        + (submit == null ? HibenchConfigKeys.SUBMITTED_BY_LAUNCHER : submit);
   }
 
   /** The Cassandra cluster of {@code --serving}; without one the plan leaves YCSB's steps out, so this is not asked. */

@@ -1,7 +1,9 @@
 package io.hibenchdse.launcher.suite;
 
+import io.hibenchdse.launcher.deployment.ClusterJar;
 import io.hibenchdse.launcher.deployment.Deployment;
 import io.hibenchdse.launcher.deployment.ServingCluster;
+import io.hibenchdse.launcher.deployment.SubmitCommand;
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.Results;
@@ -157,7 +159,7 @@ public final class SuiteExecution implements AutoCloseable {
             .args(), out);
         return new StepOutcome(o.status(), o.result());
       }
-      default -> { // HADOOP: a tool of one of the suite's jars, in this JVM
+      default -> { // HADOOP: a tool of one of the suite's jars, in this JVM or through the user's --submit
         String pageCache = pageCache(p);
         Configuration stepConf = new Configuration(conf);
         stepConf.set(HibenchConfigKeys.REPORT_DIR, stepReportDir);
@@ -165,10 +167,37 @@ public final class SuiteExecution implements AutoCloseable {
           stepConf.set(HibenchConfigKeys.PAGE_CACHE, pageCache);
         }
         BenchmarkTool tool = Suite.JARS.get(step.jar()).find(step.workload()).newTool();
-        int status = WorkloadDriver.run(tool, stepConf, step.args().subList(1, step.args().size()).toArray(new String[0]), System.err);
+        List<String> args = step.args().subList(1, step.args().size());
+        if (deployment.submitCommand().isPresent()) {
+          return submitted(deployment.submitCommand().get(), step, tool, stepConf, args, Path.of(stepReportDir));
+        }
+        int status = WorkloadDriver.run(tool, stepConf, args.toArray(new String[0]), System.err);
         return new StepOutcome(status, tool.result());
       }
     }
+  }
+
+  /**
+   * A Hadoop step through the user's own client: the tool in its JVM writes the record to the step's
+   * report directory, from where it is read back; a command that ends well without one fails the step.
+   */
+  private StepOutcome submitted(SubmitCommand submit, Step step, BenchmarkTool tool, Configuration stepConf, List<String> args,
+      Path stepReportDir) throws Exception {
+    Path jar = ClusterJar.of(tool.getClass(), step.jar());
+    if (jar == null) {
+      out.println("hibench run: --submit needs " + step.jar() + ".jar beside " + ClusterJar.classesOf(tool.getClass())
+          + ": build it with mvn -B -ntp -DskipTests package");
+      return new StepOutcome(2, null);
+    }
+    long mark = Results.mark(stepReportDir);
+    int status = submit.run(jar, step.workload(), stepConf, args);
+    List<RunResult> written = Results.since(stepReportDir, mark);
+    if (status == 0 && written.isEmpty()) {
+      out.println("hibench run: " + submit + " " + jar.getFileName() + " " + step.workload() + " ended well but wrote no record to "
+          + stepReportDir.resolve(Results.JSON_FILE));
+      return new StepOutcome(1, null);
+    }
+    return new StepOutcome(status, written.isEmpty() ? null : written.get(written.size() - 1));
   }
 
   /** For a reported step, the page cache dropped if asked, and what the record says of it; null for others. */

@@ -1,0 +1,85 @@
+package io.hibenchdse.launcher.deployment;
+
+import io.hibenchdse.core.UsageException;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * The user's own Hadoop client a cluster's MapReduce steps are submitted with ({@code --submit
+ * "hadoop jar"}, {@code "yarn jar"}, {@code "dse hadoop jar"}): the command, then the step's cluster
+ * jar, its workload and, as generic options, every setting the launcher made (the profile's, the
+ * suite's labels), with {@code HADOOP_CONF_DIR} the cluster's configuration directory. The tool in
+ * that client's JVM writes its record where the report directory option says, as it does under a
+ * stock {@code hadoop jar}.
+ */
+public record SubmitCommand(List<String> command, Path confDir) {
+  /** Where a configuration says a setting came from when the launcher made it, not a site file. */
+  private static final String SET_BY_LAUNCHER = "programmatically";
+
+  public SubmitCommand {
+    command = List.copyOf(command);
+  }
+
+  /** {@code --submit}'s value, split at white space as a shell would split it unquoted. */
+  public static SubmitCommand parse(String command, Path confDir) {
+    if (command.isBlank()) {
+      throw new UsageException("--submit needs a command, such as \"hadoop jar\"");
+    }
+    return new SubmitCommand(List.of(command.trim().split("\\s+")), confDir);
+  }
+
+  /** The command as the user gave it, for the record. */
+  @Override
+  public String toString() {
+    return String.join(" ", command);
+  }
+
+  /**
+   * Runs {@code workload} of {@code jar} with {@code args} through the command, the settings
+   * {@code conf} has that no file gave it first; returns the command's exit status. Its output goes
+   * where this JVM's does; a stop of this JVM stops it.
+   */
+  public int run(Path jar, String workload, Configuration conf, List<String> args) throws IOException, InterruptedException {
+    List<String> line = new ArrayList<>(command);
+    line.add(jar.toString());
+    line.add(workload);
+    for (Map.Entry<String, String> e : conf) {
+      String[] sources = conf.getPropertySources(e.getKey());
+      if (sources != null && sources.length > 0 && sources[sources.length - 1].equals(SET_BY_LAUNCHER)) {
+        line.add("-D");
+        line.add(e.getKey() + "=" + e.getValue());
+      }
+    }
+    line.addAll(args);
+    ProcessBuilder pb = new ProcessBuilder(line).inheritIO().redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+    pb.environment().put("HADOOP_CONF_DIR", confDir.toString());
+    Process p;
+    try {
+      p = pb.start();
+    } catch (IOException e) {
+      throw new IOException("--submit " + this + ": " + e.getMessage(), e);
+    }
+    Thread stop = new Thread(() -> {
+      p.descendants().forEach(ProcessHandle::destroy);
+      p.destroy();
+    }, "submit-stop");
+    Runtime.getRuntime().addShutdownHook(stop);
+    try {
+      return p.waitFor();
+    } finally {
+      if (p.isAlive()) {
+        stop.run();
+      }
+      try {
+        Runtime.getRuntime().removeShutdownHook(stop);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook runs, or has run
+      }
+    }
+  }
+}
