@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -87,6 +88,34 @@ public final class SshHost implements HostSource {
     cmd.add(target);
     cmd.add(remote);
     return cmd;
+  }
+
+  /**
+   * Runs {@code remote} on {@code host} over ssh and waits at most {@code minutes}: null when it
+   * ended well, else why not in a line (its last line of output, or what stopped it).
+   */
+  public static String run(String host, List<String> options, String remote, int minutes) {
+    Process p;
+    try {
+      p = new ProcessBuilder(command(host, options, remote)).redirectErrorStream(true).start();
+    } catch (IOException e) {
+      return "ssh: " + e.getMessage();
+    }
+    try {
+      // waited for before its output is read, so the timeout holds; a command's few lines fit the pipe
+      if (!p.waitFor(minutes, TimeUnit.MINUTES)) {
+        p.destroyForcibly();
+        return remote + " did not end in " + minutes + " minutes";
+      }
+      String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+      return p.exitValue() == 0 ? null : output.isEmpty() ? "ssh exited with " + p.exitValue() : output.lines().reduce((a, b) -> b).orElse("");
+    } catch (IOException e) {
+      return "ssh: " + e.getMessage();
+    } catch (InterruptedException e) {
+      p.destroyForcibly();
+      Thread.currentThread().interrupt();
+      return "interrupted";
+    }
   }
 
   @Override

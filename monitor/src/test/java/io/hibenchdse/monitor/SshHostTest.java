@@ -135,4 +135,21 @@ class SshHostTest {
     assertEquals(1, said.lines().count(), said);
     assertTrue(said.startsWith("monitor: " + unreachable + " not sampled: "), said);
   }
+
+  /** A command over ssh (nodetool flush, a page cache's drop): null when it ended well, else its last line or what stopped it. */
+  @Test
+  void aCommandOverSshSaysWhetherItEndedWell() throws Exception {
+    String worker = System.getProperty("user.name") + "@127.0.0.1:" + port;
+    Path ran = dir.resolve("ran");
+    assertEquals(null, SshHost.run(worker, options, "touch " + ran, 1));
+    assertTrue(Files.exists(ran), "it ran there");
+    assertEquals("the last line", SshHost.run(worker, options, "echo first; echo 'the last line' >&2; exit 3", 1));
+    assertEquals("ssh exited with 4", SshHost.run(worker, options, "exit 4", 1));
+    int closed;
+    try (ServerSocket s = new ServerSocket(0)) {
+      closed = s.getLocalPort();
+    }
+    String why = SshHost.run("root@127.0.0.1:" + closed, options, "true", 1);
+    assertTrue(why != null && why.contains("refused"), why);
+  }
 }

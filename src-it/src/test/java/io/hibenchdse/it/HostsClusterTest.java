@@ -285,7 +285,7 @@ class HostsClusterTest {
    * and workload traced by it, the records naming it). The wordcount has the same counters as the embedded
    * default's on the same seeds, its record names the cluster (the ResourceManager of its
    * configuration, one NodeManager, the Hadoop version its ResourceManager reports, its worker as the
-   * monitor tried it over ssh), and YCSB's workload is left out in one line, the cluster having no
+   * monitor tried it over ssh, as {@code --drop-caches} did), and YCSB's workload is left out in one line, the cluster having no
    * serving store.
    */
   private void assertSuiteRunsOnItAsAUsersCluster(String namespace, Path conf, String fsUri) throws Exception {
@@ -301,8 +301,8 @@ class HostsClusterTest {
         + "\" org.apache.hadoop.util.RunJar \"$@\"\n");
     assertTrue(hadoop.toFile().setExecutable(true));
     ProcessBuilder runAll = new ProcessBuilder("ip", "netns", "exec", namespace, LauncherTest.HOME.resolve("scripts/run-all.sh").toString(),
-        "--benchmarks", list.toString(), "--runs", "1", "--warmup", "0", "--work-dir", dir.toPath().resolve("cluster-work").toString())
-        .directory(LauncherTest.HOME.toFile()).redirectErrorStream(true);
+        "--benchmarks", list.toString(), "--runs", "1", "--warmup", "0", "--work-dir", dir.toPath().resolve("cluster-work").toString(),
+        "--drop-caches").directory(LauncherTest.HOME.toFile()).redirectErrorStream(true);
     runAll.environment().putAll(Map.of("HADOOP_EXECUTABLE", hadoop.toString(), "HADOOP_CONF_DIR", conf.toString(), "HIBENCH_REPORT",
         report.toString()));
     Process run = runAll.start();
@@ -328,9 +328,13 @@ class HostsClusterTest {
     String page = Files.readString(report.resolve("index.html"));
     assertTrue(page.contains("<tr><th>Worker hosts</th><td>1</td></tr>") && page.contains("<tr><th>Jobs submitted with</th><td>" + hadoop
         + " jar</td></tr>"), "environment");
-    // the worker, from YARN's node list, sampled over ssh: the hosts run no sshd, so the record says why not
+    // the worker, from YARN's node list, sampled and its page cache dropped over ssh: the hosts run
+    // no sshd, so the record says why not (this machine's was dropped)
     io.hibenchdse.monitor.Utilization used = onCluster.utilization(io.hibenchdse.monitor.Utilization.class);
     assertTrue(used.notSampled().getOrDefault(HostsCluster.worker(1), "").contains("ssh"), used.notSampled().toString());
+    String pageCache = onCluster.configuration.get(io.hibenchdse.core.HibenchConfigKeys.PAGE_CACHE);
+    assertTrue(pageCache.startsWith("not dropped everywhere: " + HostsCluster.worker(1) + ": ") && pageCache.contains("refused")
+        && !pageCache.contains("this machine"), pageCache);
 
     Path home = dir.toPath().resolve("embedded-report");
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();

@@ -8,7 +8,6 @@ import io.hibenchdse.ycsb.CassandraCqlKeys;
 import io.hibenchdse.ycsb.YcsbArgs;
 import io.hibenchdse.ycsb.YcsbTables;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -115,7 +114,7 @@ final class ClusterCassandraServing implements ServingCluster {
     long start = System.nanoTime();
     List<String> notFlushed = new ArrayList<>();
     for (String host : address.hosts()) {
-      String why = flush(host);
+      String why = SshHost.run(host, SshHost.fromEnvironment(), "nodetool flush", 5);
       if (why != null) {
         notFlushed.add(host + ": " + why);
       }
@@ -128,24 +127,6 @@ final class ClusterCassandraServing implements ServingCluster {
       throw new IOException("interrupted while the Cassandra nodes compacted");
     }
     return (System.nanoTime() - start) / 1_000_000;
-  }
-
-  /** {@code nodetool flush} on {@code host} over ssh; null when it flushed, else why not in a line. */
-  private static String flush(String host) throws IOException {
-    Process p = new ProcessBuilder(SshHost.command(host, SshHost.fromEnvironment(), "nodetool flush")).redirectErrorStream(true).start();
-    try {
-      // waited for before its output is read, so the timeout holds; nodetool's few lines fit the pipe
-      if (!p.waitFor(5, TimeUnit.MINUTES)) {
-        p.destroyForcibly();
-        return "nodetool flush did not end in 5 minutes";
-      }
-      String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-      return p.exitValue() == 0 ? null : output.isEmpty() ? "ssh exited with " + p.exitValue() : output.lines().reduce((a, b) -> b).orElse("");
-    } catch (InterruptedException e) {
-      p.destroyForcibly();
-      Thread.currentThread().interrupt();
-      return "interrupted";
-    }
   }
 
   @Override

@@ -1,9 +1,10 @@
 package io.hibenchdse.launcher.deployment;
 
-import java.io.IOException;
-import java.nio.file.Path;
+import io.hibenchdse.launcher.storage.PageCache;
 import io.hibenchdse.monitor.HostSource;
 import io.hibenchdse.monitor.WatchedProcess;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -60,6 +61,14 @@ public interface Deployment {
     /** The user's own client the run's MapReduce steps go through ({@code --submit}); empty: this JVM's Hadoop client. */
     default Optional<SubmitCommand> submitCommand() {
       return Optional.empty();
+    }
+
+    /**
+     * Drops the page cache where the run's data is read ({@code --drop-caches}): this machine, whose
+     * one kernel the embedded default and hosts share; {@link PageCache#DROPPED} or where not and why.
+     */
+    default String dropPageCache() {
+      return PageCache.drop();
     }
 
     /** The processes of a run now, by name, for a monitor to sample: they come and go (Hive, YCSB's clients). */

@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.UsageException;
+import io.hibenchdse.launcher.storage.PageCache;
 import io.hibenchdse.monitor.HostSource;
 import io.hibenchdse.monitor.Hosts;
+import io.hibenchdse.monitor.SshHost;
 import io.hibenchdse.monitor.WatchedProcess;
 import java.io.IOException;
 import java.net.URI;
@@ -211,10 +213,20 @@ public final class UserCluster implements Deployment.Running {
    */
   @Override
   public List<HostSource> hosts(Map<String, String> notSampled) {
+    return Hosts.of(reachedWorkers(), notSampled);
+  }
+
+  /** This machine's and, over ssh as the monitor reaches them, every worker's. */
+  @Override
+  public String dropPageCache() {
+    return PageCache.dropHereAndOn(reachedWorkers(), SshHost.fromEnvironment());
+  }
+
+  /** The workers {@code HIBENCH_MONITOR_HOSTS} names, or else the running NodeManagers' hosts. */
+  private List<String> reachedWorkers() {
     String named = System.getenv(Hosts.ENVIRONMENT);
-    List<String> sampled = named == null || named.isBlank() ? workers
+    return named == null || named.isBlank() ? workers
         : Arrays.stream(named.split(",")).map(String::trim).filter(h -> !h.isEmpty()).toList();
-    return Hosts.of(sampled, notSampled);
   }
 
   /** The launcher and the JVMs it started: the cluster's own daemons are on its hosts. */

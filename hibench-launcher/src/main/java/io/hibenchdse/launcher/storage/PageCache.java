@@ -1,10 +1,13 @@
 package io.hibenchdse.launcher.storage;
 
 import io.hibenchdse.core.WorkloadDriver;
+import io.hibenchdse.monitor.SshHost;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The operating system's page cache, dropped between measured runs on request so a run reads its
@@ -16,6 +19,8 @@ public final class PageCache {
   public static final String DROPPED = "dropped before the run";
   public static final String NOT_ASKED = "not dropped (no --drop-caches)";
   private static final Path DROP_CACHES = Path.of("/proc/sys/vm/drop_caches");
+  /** The same on a worker, over ssh: dirty pages written out, then clean ones, dentries and inodes dropped. */
+  private static final String REMOTE_DROP = "sync && echo 3 > " + DROP_CACHES;
 
   private PageCache() {}
 
@@ -34,5 +39,25 @@ public final class PageCache {
       Thread.currentThread().interrupt();
       return "not dropped: interrupted";
     }
+  }
+
+  /**
+   * {@link #drop()} here and on each of {@code workers} over ssh ({@code [user@]host[:port]}, with
+   * {@code sshOptions}): {@link #DROPPED} where every one dropped it, else where not and why.
+   */
+  public static String dropHereAndOn(List<String> workers, List<String> sshOptions) {
+    List<String> not = new ArrayList<>();
+    String here = drop();
+    if (!here.equals(DROPPED)) {
+      not.add("this machine " + here);
+    }
+    for (String host : workers) {
+      String why = SshHost.run(host, sshOptions, REMOTE_DROP, 2);
+      if (why != null) {
+        not.add(host + ": " + why);
+      }
+    }
+    return not.isEmpty() ? DROPPED + " (this machine and " + workers.size() + (workers.size() == 1 ? " worker)" : " workers)")
+        : "not dropped everywhere: " + String.join("; ", not);
   }
 }

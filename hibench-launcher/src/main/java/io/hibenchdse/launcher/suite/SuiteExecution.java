@@ -202,8 +202,8 @@ public final class SuiteExecution implements AutoCloseable {
 
   /** For a reported step, the page cache dropped if asked, and what the record says of it; null for others. */
   private String pageCache(SuiteOptions.PlannedStep p) {
-    String pageCache = !p.reported() ? null : dropCaches ? PageCache.drop() : PageCache.NOT_ASKED;
-    if (dropCaches && pageCache != null && !pageCache.equals(PageCache.DROPPED)) {
+    String pageCache = !p.reported() ? null : dropCaches ? deployment.dropPageCache() : PageCache.NOT_ASKED;
+    if (dropCaches && pageCache != null && !pageCache.startsWith(PageCache.DROPPED)) {
       out.println("hibench run: page cache " + pageCache);
     }
     return pageCache;
