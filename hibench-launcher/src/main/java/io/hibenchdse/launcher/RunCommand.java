@@ -21,6 +21,7 @@ import io.hibenchdse.launcher.suite.SeriesPoint;
 import io.hibenchdse.launcher.suite.SuiteExecution;
 import io.hibenchdse.launcher.suite.SuiteOptions;
 import io.hibenchdse.launcher.suite.Step;
+import io.hibenchdse.monitor.Hosts;
 import io.hibenchdse.monitor.Monitor;
 import java.io.File;
 import java.io.IOException;
@@ -79,6 +80,11 @@ final class RunCommand implements Callable<Integer> {
       + " Hadoop client, such as \"hadoop jar\", \"yarn jar\" or \"dse hadoop jar\" (the step's jar and arguments follow;"
       + " HADOOP_CONF_DIR is CONF_DIR) instead of this launcher's.")
   String submit;
+
+  @Option(names = "--monitor-hosts", split = ",", paramLabel = "H1,H2,...", description = "With --cluster: the workers the"
+      + " monitor samples and --drop-caches reaches over ssh ([user@]host[:port]; default: $" + Hosts.ENVIRONMENT + ", else the"
+      + " hosts of YARN's running NodeManagers).")
+  List<String> monitorHosts;
 
   @Option(names = "--serving", paramLabel = "cassandra://HOST[,HOST...][:PORT]", description = "With --cluster: the Cassandra"
       + " cluster YCSB's workloads run on, emptied, flushed (nodetool over ssh, where it reaches) and settled as at home"
@@ -241,6 +247,9 @@ final class RunCommand implements Callable<Integer> {
     if (submit != null) {
       throw new UsageException("--submit submits to a user's cluster; give --cluster CONF_DIR too");
     }
+    if (monitorHosts != null) {
+      throw new UsageException("--monitor-hosts names a user's cluster's workers; give --cluster CONF_DIR too");
+    }
     Integer h = point.count(SeriesKey.HOSTS) != null ? point.count(SeriesKey.HOSTS) : hosts;
     String l = point.get(SeriesKey.LINK) != null ? point.get(SeriesKey.LINK) : link;
     Integer rep = point.count(SeriesKey.REPLICATION) != null ? point.count(SeriesKey.REPLICATION) : options.replication;
@@ -279,7 +288,8 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     Integer rep = point.count(SeriesKey.REPLICATION) != null ? point.count(SeriesKey.REPLICATION) : options.replication;
-    return ClusterDeployment.of(cluster, serving == null ? null : CassandraAddress.parse(serving), rep, options.writeAck, submit);
+    return ClusterDeployment.of(cluster, serving == null ? null : CassandraAddress.parse(serving), rep, options.writeAck, submit,
+        monitorHosts == null ? null : monitorHosts.stream().map(String::trim).filter(h -> !h.isEmpty()).toList());
   }
 
   /** {@code bin/hibench run} with these arguments, quoted for a POSIX shell where needed. */

@@ -215,8 +215,8 @@ class HostsClusterTest {
   /**
    * cfs:// hosts started apart ({@code storage start --target cfs --hosts 1}) as a user's cluster
    * whose default file system is cfs:// and whose Cassandra node serves YCSB: {@code run --cluster
-   * CONF --serving cassandra://NODE} from the master host runs a wordcount on cfs:// through the
-   * cluster's YARN, and YCSB's workload A on the node with no error. The phases' records carry what
+   * CONF --serving cassandra://NODE --monitor-hosts root@WORKER} from the master host runs a wordcount
+   * on cfs:// through the cluster's YARN, the monitor trying the worker named, and YCSB's workload A on the node with no error. The phases' records carry what
    * the node says of its commit log, which is what the hosts started it with, and that it was not
    * flushed, the hosts running no sshd, with why. A replication the node count cannot hold is
    * refused in one line before any step.
@@ -237,7 +237,7 @@ class HostsClusterTest {
       Path list = Files.writeString(dir.toPath().resolve("cfs-cluster.lst"), "wordcount\nycsb-a\n");
       List<String> run = new ArrayList<>(List.of("ip", "netns", "exec", namespace, LauncherTest.HOME.resolve("bin/hibench").toString(),
           "run", "--cluster", confLine.substring("CONF ".length()), "--serving", node, "--benchmarks", list.toString(), "--runs", "1",
-          "--warmup", "0", "--work-dir", dir.toPath().resolve("work").toString()));
+          "--warmup", "0", "--work-dir", dir.toPath().resolve("work").toString(), "--monitor-hosts", "root@" + HostsCluster.worker(1)));
       // from the project's directory, as a user runs it: YCSB's workload files are conf/ycsb's
       Process refused = new ProcessBuilder(run).directory(LauncherTest.HOME.toFile()).redirectErrorStream(true).start();
       String said = new String(refused.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -258,6 +258,9 @@ class HostsClusterTest {
       assertTrue(wordcount.fileSystem.startsWith("cfs://" + cfs.getHost() + ":" + cfs.getPort()), wordcount.fileSystem);
       assertEquals("yarn", wordcount.configuration.get(org.apache.hadoop.mapreduce.MRConfig.FRAMEWORK_NAME));
       assertTrue(wordcount.counter("org.apache.hadoop.mapreduce.TaskCounter", "REDUCE_OUTPUT_RECORDS") > 0, wordcount.counters.toString());
+      // the worker --monitor-hosts names, tried over ssh (the hosts run no sshd), in place of YARN's node list
+      io.hibenchdse.monitor.Utilization used = wordcount.utilization(io.hibenchdse.monitor.Utilization.class);
+      assertEquals(java.util.Set.of("root@" + HostsCluster.worker(1)), used.notSampled().keySet(), used.notSampled().toString());
       for (io.hibenchdse.core.RunResult ycsb : records.subList(1, 3)) {
         io.hibenchdse.ycsb.YcsbMetrics m = ycsb.metrics(io.hibenchdse.ycsb.YcsbMetrics.class);
         assertEquals(1000, m.operations, ycsb.type);

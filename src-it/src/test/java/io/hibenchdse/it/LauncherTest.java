@@ -285,6 +285,9 @@ class LauncherTest {
     refused.put(List.of("run", "--serving", "cassandra://10.0.0.1"), "--serving names a user's cluster's store; give --cluster CONF_DIR too");
     refused.put(List.of("run", "--submit", "hadoop jar"), "--submit submits to a user's cluster; give --cluster CONF_DIR too");
     refused.put(List.of("run", "--cluster", noRm.toString(), "--submit", " "), "--submit needs a command, such as \"hadoop jar\"");
+    refused.put(List.of("run", "--cluster", noRm.toString(), "--submit", "no-such-hadoop jar"),
+        "--submit no-such-hadoop jar: no-such-hadoop is not found on PATH");
+    refused.put(List.of("run", "--monitor-hosts", "h1,h2"), "--monitor-hosts names a user's cluster's workers; give --cluster CONF_DIR too");
     refused.put(List.of("run", "--cluster", noRm.toString(), "--vary", "nodes=1,2"),
         "--vary nodes varies a deployment of the suite's own; --cluster runs on yours as it is");
     // in this JVM, as bin/hibench's main calls it: a JVM each would cost more than the checks

@@ -4,32 +4,36 @@ import io.hibenchdse.node.LocalNodes;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * The user's own cluster, running already: {@code bin/hibench run --cluster CONF_DIR} runs the
  * steps on it ({@link UserCluster}), {@code bin/hibench plan} lists them for {@code scripts/run-all.sh}
  * to submit (no configuration directory then). Its replication is the one given, or HDFS's default;
  * a null serving store leaves YCSB's steps out; a null submit command submits its MapReduce steps
- * through the launcher's own Hadoop client.
+ * through the launcher's own Hadoop client; null monitor hosts are {@code HIBENCH_MONITOR_HOSTS}'s,
+ * or else the running NodeManagers' hosts.
  */
 public record ClusterDeployment(Path confDir, ServingStore servingStore, CassandraAddress cassandra, int replication, WriteAck writeAck,
-    SubmitCommand submit) implements Deployment.Local {
+    SubmitCommand submit, List<String> monitorHosts) implements Deployment.Local {
   /** The cluster {@code bin/hibench plan} lists steps for, YCSB's on {@code serving}; a null replication takes HDFS's default. */
   public static ClusterDeployment planned(ServingStore serving, Integer replication, WriteAck writeAck) {
     return new ClusterDeployment(null, serving, null, replication == null ? LocalNodes.DEFAULT_REPLICATION : replication, writeAck,
-        null);
+        null, null);
   }
 
   /**
    * The cluster of {@code confDir}, its files checked before any plan is made, YCSB's phases on the
    * Cassandra cluster at {@code cassandra} (null: none, and YCSB's workloads are left out); a null
    * replication takes HDFS's default; MapReduce's steps submitted with {@code submit} ({@code --submit},
-   * null: the launcher's own client).
+   * null: the launcher's own client); the workers sampled {@code monitorHosts} ({@code --monitor-hosts}).
    */
-  public static ClusterDeployment of(Path confDir, CassandraAddress cassandra, Integer replication, WriteAck writeAck, String submit) {
+  public static ClusterDeployment of(Path confDir, CassandraAddress cassandra, Integer replication, WriteAck writeAck, String submit,
+      List<String> monitorHosts) {
     UserCluster.siteConf(confDir);
     return new ClusterDeployment(confDir, cassandra == null ? null : ServingStore.cassandra, cassandra,
-        replication == null ? LocalNodes.DEFAULT_REPLICATION : replication, writeAck, submit == null ? null : SubmitCommand.parse(submit, confDir));
+        replication == null ? LocalNodes.DEFAULT_REPLICATION : replication, writeAck, submit == null ? null : SubmitCommand.parse(submit, confDir),
+        monitorHosts);
   }
 
   /** Checks the cluster and runs on it; nothing of it is started, nothing stopped at the end. */
@@ -38,6 +42,6 @@ public record ClusterDeployment(Path confDir, ServingStore servingStore, Cassand
     if (confDir == null) {
       throw new IllegalStateException("a plan's cluster has no configuration to run on");
     }
-    return UserCluster.connect(confDir, cassandra, replication, submit);
+    return UserCluster.connect(confDir, cassandra, replication, submit, monitorHosts);
   }
 }

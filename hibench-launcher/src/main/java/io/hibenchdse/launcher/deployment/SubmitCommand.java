@@ -3,8 +3,10 @@ package io.hibenchdse.launcher.deployment;
 import io.hibenchdse.core.UsageException;
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -30,7 +32,22 @@ public record SubmitCommand(List<String> command, Path confDir) {
     if (command.isBlank()) {
       throw new UsageException("--submit needs a command, such as \"hadoop jar\"");
     }
-    return new SubmitCommand(List.of(command.trim().split("\\s+")), confDir);
+    List<String> words = List.of(command.trim().split("\\s+"));
+    if (!executable(words.get(0))) {
+      throw new UsageException("--submit " + command.trim() + ": " + words.get(0) + " is not found"
+          + (words.get(0).contains("/") ? " or not executable" : " on PATH"));
+    }
+    return new SubmitCommand(words, confDir);
+  }
+
+  /** Whether a shell would find {@code program}: a path to an executable file, or a name on PATH. */
+  private static boolean executable(String program) {
+    if (program.contains("/")) {
+      return Files.isExecutable(Path.of(program)) && !Files.isDirectory(Path.of(program));
+    }
+    String path = System.getenv("PATH");
+    return path != null && Arrays.stream(path.split(File.pathSeparator)).filter(d -> !d.isEmpty())
+        .map(d -> Path.of(d, program)).anyMatch(f -> Files.isExecutable(f) && !Files.isDirectory(f));
   }
 
   /** The command as the user gave it, for the record. */

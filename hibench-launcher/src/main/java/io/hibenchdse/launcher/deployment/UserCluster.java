@@ -50,11 +50,13 @@ public final class UserCluster implements Deployment.Running {
   private final String hadoopVersion;
   private final CassandraAddress cassandra;
   private final SubmitCommand submit;
+  private final List<String> monitorHosts;
 
   private UserCluster(Path confDir, Configuration conf, List<String> workers, String hadoopVersion, CassandraAddress cassandra,
-      SubmitCommand submit) {
+      SubmitCommand submit, List<String> monitorHosts) {
     this.confDir = confDir;
     this.submit = submit;
+    this.monitorHosts = monitorHosts;
     this.cassandra = cassandra;
     this.conf = conf;
     this.workers = workers;
@@ -94,7 +96,8 @@ public final class UserCluster implements Deployment.Running {
    * {@code cassandra} (null: none) in a keyspace of {@code replication} copies, checked: a UsageException says in one line what is missing or
    * does not answer.
    */
-  public static UserCluster connect(Path confDir, CassandraAddress cassandra, int replication, SubmitCommand submit) throws IOException {
+  public static UserCluster connect(Path confDir, CassandraAddress cassandra, int replication, SubmitCommand submit,
+      List<String> monitorHosts) throws IOException {
     Configuration conf = siteConf(confDir);
     Configuration check = new Configuration(conf);
     // one connection a try: YARN's proxy retries on its own for the window, and the two would multiply
@@ -103,7 +106,8 @@ public final class UserCluster implements Deployment.Running {
     check.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS, CHECK_WAIT_MS);
     check.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_RETRY_INTERVAL_MS, 1000);
     checkFileSystem(check);
-    UserCluster cluster = new UserCluster(confDir, conf, workers(check), hadoopVersion(conf), cassandra, submit);
+    UserCluster cluster = new UserCluster(confDir, conf, workers(check), hadoopVersion(conf), cassandra, submit,
+        monitorHosts);
     if (cassandra != null) {
       ClusterCassandraServing.check(cassandra, replication);
     }
@@ -209,7 +213,7 @@ public final class UserCluster implements Deployment.Running {
 
   /**
    * This machine and every worker over ssh ({@code HIBENCH_SSH_OPTS} for keys and ports): the
-   * workers {@code HIBENCH_MONITOR_HOSTS} names, or else the running NodeManagers' hosts.
+   * workers {@code --monitor-hosts} or {@code HIBENCH_MONITOR_HOSTS} names, or else the running NodeManagers' hosts.
    */
   @Override
   public List<HostSource> hosts(Map<String, String> notSampled) {
@@ -222,8 +226,11 @@ public final class UserCluster implements Deployment.Running {
     return PageCache.dropHereAndOn(reachedWorkers(), SshHost.fromEnvironment());
   }
 
-  /** The workers {@code HIBENCH_MONITOR_HOSTS} names, or else the running NodeManagers' hosts. */
+  /** The workers {@code --monitor-hosts} or {@code HIBENCH_MONITOR_HOSTS} names, or else the running NodeManagers' hosts. */
   private List<String> reachedWorkers() {
+    if (monitorHosts != null) {
+      return monitorHosts;
+    }
     String named = System.getenv(Hosts.ENVIRONMENT);
     return named == null || named.isBlank() ? workers
         : Arrays.stream(named.split(",")).map(String::trim).filter(h -> !h.isEmpty()).toList();
