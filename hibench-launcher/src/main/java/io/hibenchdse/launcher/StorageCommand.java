@@ -66,6 +66,10 @@ final class StorageCommand implements Callable<Integer> {
     @Option(names = "--link", paramLabel = "RATE[,DELAY]", description = "With --hosts: every host's link shaped by tc, such as 1gbit.")
     String link;
 
+    @Option(names = "--sshd", description = "With --hosts: a real sshd (openssh-server) on every worker host, as a user's cluster"
+        + " has; prints `SSH <options>`, ssh's options that reach the workers as root (for HIBENCH_SSH_OPTS).")
+    boolean sshd;
+
     @Option(names = "--dir", paramLabel = "D", description = "Where its data lives across starts (default: work/storage-<target>).")
     Path dir;
 
@@ -86,8 +90,8 @@ final class StorageCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-      if (hosts == null && link != null) {
-        throw new UsageException("--link shapes the links of --hosts; give --hosts N");
+      if (hosts == null && (link != null || sshd)) {
+        throw new UsageException((sshd ? "--sshd starts an sshd on the workers" : "--link shapes the links") + " of --hosts; give --hosts N");
       }
       if (hosts != null && (secure || spec.commandLine().getParseResult().hasMatchedOption("--nodes"))) {
         throw new UsageException("--hosts starts HDFS on hosts of its own: --nodes and --secure are for the embedded storage");
@@ -99,10 +103,11 @@ final class StorageCommand implements Callable<Integer> {
       File data = home.resolve(hosts == null ? "data" : "hosts-" + ProcessHandle.current().pid()).toFile();
       // the hosts' progress lines follow URI and CONF, which scripts read first
       java.io.ByteArrayOutputStream progress = new java.io.ByteArrayOutputStream();
-      Deployment.Running storage = hosts == null
-          ? new EmbeddedDeployment(target, nodes, null, WriteAck.memory, null, Map.of(), secure).open(data)
+      HostsDeployment.Apart apart = hosts == null ? null
           : new HostsDeployment(target, hosts, link, null, WriteAck.memory, new PrintStream(progress, true, "UTF-8"))
-              .start(data.toPath().toAbsolutePath());
+              .startApart(data.toPath().toAbsolutePath(), sshd);
+      Deployment.Running storage = apart != null ? apart.running()
+          : new EmbeddedDeployment(target, nodes, null, WriteAck.memory, null, Map.of(), secure).open(data);
       // SIGTERM and Ctrl-C stop it from this thread, not from a shutdown hook: HDFS's DataNodes
       // remove hooks of their own while they stop, which the JVM refuses once it is shutting down.
       for (String signal : new String[] {"TERM", "INT"}) {
@@ -113,6 +118,12 @@ final class StorageCommand implements Callable<Integer> {
         storage.writeClientConf(confDir);
         out.println("URI " + storage.conf().get(FileSystem.FS_DEFAULT_NAME_KEY));
         out.println("CONF " + confDir);
+        if (apart != null) {
+          out.println("MASTER " + apart.masterNamespace());
+          if (sshd) {
+            out.println("SSH " + String.join(" ", apart.sshOptions()));
+          }
+        }
         out.print(progress.toString("UTF-8"));
         out.println("storage: " + storage.describe());
         out.println("storage: data in " + data.getAbsolutePath() + "; Ctrl-C or SIGTERM stops it");

@@ -165,7 +165,7 @@ class HostsClusterTest {
   }
 
   /**
-   * {@code bin/hibench storage start --hosts 1}: its CONF directory has the four site files, and a
+   * {@code bin/hibench storage start --hosts 1 --sshd}: its CONF directory has the four site files, and a
    * stock client on the master host (Hadoop's RunJar with that directory) runs the stock TeraGen and
    * TeraSort on its YARN, and the suite runs on it as on a user's own cluster; SIGTERM stops it
    * cleanly and leaves nothing of it.
@@ -174,12 +174,15 @@ class HostsClusterTest {
   void storageStartOnHostsServesStockJobsAndSigtermLeavesNothing() throws Exception {
     Path home = LauncherTest.HOME;
     Process p = new ProcessBuilder(home.resolve("bin/hibench").toString(), "storage", "start", "--target", "hdfs", "--hosts", "1",
-        "--dir", dir.toPath().resolve("storage").toString()).redirectError(new File(dir, "storage.err")).start();
+        "--sshd", "--dir", dir.toPath().resolve("storage").toString()).redirectError(new File(dir, "storage.err")).start();
     java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
     String uri = out.readLine();
     String confLine = out.readLine();
-    assertTrue(uri != null && uri.startsWith("URI hdfs://") && confLine != null && confLine.startsWith("CONF "),
-        uri + " / " + confLine + "; " + Files.readString(dir.toPath().resolve("storage.err")));
+    String masterLine = out.readLine();
+    String sshLine = out.readLine();
+    assertTrue(uri != null && uri.startsWith("URI hdfs://") && confLine != null && confLine.startsWith("CONF ") && masterLine != null
+        && masterLine.equals("MASTER hibench-" + p.pid() + "-" + HostsCluster.MASTER) && sshLine != null && sshLine.startsWith("SSH -i "),
+        uri + " / " + confLine + " / " + masterLine + " / " + sshLine + "; " + Files.readString(dir.toPath().resolve("storage.err")));
     Path conf = Path.of(confLine.substring("CONF ".length()));
     for (String site : List.of("core", "hdfs", "yarn", "mapred")) {
       assertTrue(Files.isRegularFile(conf.resolve(site + "-site.xml")), site);
@@ -202,7 +205,7 @@ class HostsClusterTest {
           assertTrue(log.contains("Reduce output records=20000"), log);
         }
       }
-      assertSuiteRunsOnItAsAUsersCluster(namespace, conf, uri.substring("URI ".length()));
+      assertSuiteRunsOnItAsAUsersCluster(namespace, conf, uri.substring("URI ".length()), sshLine.substring("SSH ".length()));
     } finally {
       p.toHandle().destroy(); // SIGTERM
       assertTrue(p.waitFor(90, java.util.concurrent.TimeUnit.SECONDS), "stopped after SIGTERM");
@@ -288,10 +291,11 @@ class HostsClusterTest {
    * and workload traced by it, the records naming it). The wordcount has the same counters as the embedded
    * default's on the same seeds, its record names the cluster (the ResourceManager of its
    * configuration, one NodeManager, the Hadoop version its ResourceManager reports, its worker as the
-   * monitor tried it over ssh, as {@code --drop-caches} did), and YCSB's workload is left out in one line, the cluster having no
+   * monitor sampled it over ssh, and {@code --drop-caches} dropped its page cache, through the sshd
+   * of {@code storage start --sshd} with the options of its {@code SSH} line), and YCSB's workload is left out in one line, the cluster having no
    * serving store.
    */
-  private void assertSuiteRunsOnItAsAUsersCluster(String namespace, Path conf, String fsUri) throws Exception {
+  private void assertSuiteRunsOnItAsAUsersCluster(String namespace, Path conf, String fsUri, String ssh) throws Exception {
     Path list = dir.toPath().resolve("cluster.lst");
     Files.writeString(list, "wordcount\nycsb-a\n");
     Path report = dir.toPath().resolve("cluster-report");
@@ -307,7 +311,7 @@ class HostsClusterTest {
         "--benchmarks", list.toString(), "--runs", "1", "--warmup", "0", "--work-dir", dir.toPath().resolve("cluster-work").toString(),
         "--drop-caches").directory(LauncherTest.HOME.toFile()).redirectErrorStream(true);
     runAll.environment().putAll(Map.of("HADOOP_EXECUTABLE", hadoop.toString(), "HADOOP_CONF_DIR", conf.toString(), "HIBENCH_REPORT",
-        report.toString()));
+        report.toString(), io.hibenchdse.monitor.SshHost.OPTIONS, ssh));
     Process run = runAll.start();
     String log = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(0, run.waitFor(), log);
@@ -331,13 +335,14 @@ class HostsClusterTest {
     String page = Files.readString(report.resolve("index.html"));
     assertTrue(page.contains("<tr><th>Worker hosts</th><td>1</td></tr>") && page.contains("<tr><th>Jobs submitted with</th><td>" + hadoop
         + " jar</td></tr>"), "environment");
-    // the worker, from YARN's node list, sampled and its page cache dropped over ssh: the hosts run
-    // no sshd, so the record says why not (this machine's was dropped)
+    // the worker, from YARN's node list, sampled and its page cache dropped over ssh, through the
+    // sshd storage start --sshd put there (its namespace's network: the job's shuffle and HDFS traffic)
     io.hibenchdse.monitor.Utilization used = onCluster.utilization(io.hibenchdse.monitor.Utilization.class);
-    assertTrue(used.notSampled().getOrDefault(HostsCluster.worker(1), "").contains("ssh"), used.notSampled().toString());
-    String pageCache = onCluster.configuration.get(io.hibenchdse.core.HibenchConfigKeys.PAGE_CACHE);
-    assertTrue(pageCache.startsWith("not dropped everywhere: " + HostsCluster.worker(1) + ": ") && pageCache.contains("refused")
-        && !pageCache.contains("this machine"), pageCache);
+    assertTrue(used.notSampled().isEmpty(), used.notSampled().toString());
+    io.hibenchdse.monitor.HostFigures worker = used.hosts().get(HostsCluster.worker(1));
+    assertTrue(worker != null && worker.netRxKBps() > 0 && worker.netTxKBps() > 0, used.hosts().toString());
+    assertEquals("dropped before the run (this machine and 1 worker)",
+        onCluster.configuration.get(io.hibenchdse.core.HibenchConfigKeys.PAGE_CACHE));
 
     Path home = dir.toPath().resolve("embedded-report");
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();

@@ -79,13 +79,32 @@ public final class HostsDeployment implements Deployment.Local {
     return start(scratch.toPath().resolve("hosts"));
   }
 
-  /** Starts the hosts with their files under {@code dir}, for stock tools ({@code storage start --hosts}). */
+  /** Starts the hosts with their files under {@code dir}. */
   public Running start(Path dir) throws IOException {
+    return startApart(dir, false).running();
+  }
+
+  /**
+   * The hosts started apart, as a user's cluster ({@code storage start --hosts}): where a client runs
+   * (the master host's namespace) and, with a real sshd on every worker, ssh's options to reach them.
+   */
+  public record Apart(Running running, String masterNamespace, List<String> sshOptions) {}
+
+  /** Starts the hosts with their files under {@code dir}, for stock tools, with an sshd on every worker if {@code sshd}. */
+  public Apart startApart(Path dir, boolean sshd) throws IOException {
     try {
       CassandraSettings cassandra = target == Target.cfs ? CassandraSettings.BENCHMARK.with(EmbeddedDeployment.commitLog(null, writeAck))
           : null;
-      return new Started(HostsCluster.start(dir, hosts, link, replication, cassandra, out), dir.resolve("hbase"),
-          LocalHBase.Settings.of(replication).withWalHsync(writeAck == WriteAck.disk));
+      HostsCluster cluster = HostsCluster.start(dir, hosts, link, replication, cassandra, out);
+      List<String> ssh;
+      try {
+        ssh = sshd ? cluster.startSshd() : List.of();
+      } catch (IOException | RuntimeException e) {
+        cluster.close();
+        throw e;
+      }
+      return new Apart(new Started(cluster, dir.resolve("hbase"), LocalHBase.Settings.of(replication).withWalHsync(writeAck == WriteAck.disk)),
+          cluster.network().namespace(HostsCluster.MASTER), ssh);
     } catch (IOException e) {
       if (e.getMessage() != null && e.getMessage().startsWith("--")) {
         throw new UsageException(e.getMessage());

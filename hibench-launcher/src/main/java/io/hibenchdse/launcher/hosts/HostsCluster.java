@@ -52,6 +52,7 @@ public final class HostsCluster implements Closeable {
   private final int replication;
   private final CassandraSettings cassandra;
   private EmbeddedCfs cfs;
+  private HostSshd sshd;
   private final Thread hook = new Thread(this::stop, "hosts-cleanup");
   private boolean stopped;
 
@@ -300,6 +301,16 @@ public final class HostsCluster implements Closeable {
         + "; a client on the master: ip netns exec " + net.namespace(MASTER) + " COMMAND";
   }
 
+  /**
+   * Starts a real sshd on every worker ({@code storage start --sshd}), as a user's cluster has;
+   * returns ssh's options that reach them as root.
+   */
+  public synchronized List<String> startSshd() throws IOException {
+    List<String> workers = net.hosts().subList(1, net.hosts().size());
+    sshd = HostSshd.start(net, workers, cgroups.subList(1, cgroups.size()), sites.hostDir(MASTER).resolveSibling("ssh"));
+    return sshd.options();
+  }
+
   @Override
   public void close() throws IOException {
     try {
@@ -317,6 +328,9 @@ public final class HostsCluster implements Closeable {
       return;
     }
     stopped = true;
+    if (sshd != null) {
+      sshd.close();
+    }
     for (int i = daemons.size() - 1; i >= 0; i--) {
       daemons.get(i).close();
     }
