@@ -8,13 +8,30 @@
 #   bin/hibench run --submit "$HADOOP_EXECUTABLE jar" --cluster "$HADOOP_CONF_DIR" [...]
 # HiBench's variables become options: CASSANDRA_HOSTS (and CASSANDRA_PORT) --serving, MONITOR_INTERVAL
 # --monitor-interval, HIBENCH_REPORT --report-dir. Every argument goes to `bin/hibench run`; see its --help.
+# An option on the command line wins over its variable.
 set -euo pipefail
 home="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+given() {
+  local option="$1" arg
+  shift
+  for arg in "$@"; do
+    case "$arg" in "$option" | "$option="*) return 0 ;; esac
+  done
+  return 1
+}
 options=()
-[ -n "${HIBENCH_REPORT:-}" ] && options+=(--report-dir "$HIBENCH_REPORT")
-[ -n "${MONITOR_INTERVAL:-}" ] && options+=(--monitor-interval "$MONITOR_INTERVAL")
-if [ -z "${HADOOP_EXECUTABLE:-}" ]; then
-  exec "$home/bin/hibench" run "${options[@]}" "$@"
+if [ -n "${HIBENCH_REPORT:-}" ] && ! given --report-dir "$@"; then
+  options+=(--report-dir "$HIBENCH_REPORT")
 fi
-[ -n "${CASSANDRA_HOSTS:-}" ] && options+=(--serving "cassandra://$CASSANDRA_HOSTS:${CASSANDRA_PORT:-9042}")
-exec "$home/bin/hibench" run --submit "$HADOOP_EXECUTABLE jar" --cluster "${HADOOP_CONF_DIR:-/etc/hadoop/conf}" "${options[@]}" "$@"
+if [ -n "${MONITOR_INTERVAL:-}" ] && ! given --monitor-interval "$@"; then
+  options+=(--monitor-interval "$MONITOR_INTERVAL")
+fi
+if [ -n "${HADOOP_EXECUTABLE:-}" ]; then
+  given --submit "$@" || options+=(--submit "$HADOOP_EXECUTABLE jar")
+  given --cluster "$@" || options+=(--cluster "${HADOOP_CONF_DIR:-/etc/hadoop/conf}")
+  if [ -n "${CASSANDRA_HOSTS:-}" ] && ! given --serving "$@"; then
+    options+=(--serving "cassandra://$CASSANDRA_HOSTS:${CASSANDRA_PORT:-9042}")
+  fi
+fi
+# ${options[@]+...}: an empty array is unbound to bash before 4.4 under set -u
+exec "$home/bin/hibench" run ${options[@]+"${options[@]}"} "$@"

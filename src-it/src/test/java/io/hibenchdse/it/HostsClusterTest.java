@@ -219,7 +219,8 @@ class HostsClusterTest {
    * cfs:// hosts started apart ({@code storage start --target cfs --hosts 1}) as a user's cluster
    * whose default file system is cfs:// and whose Cassandra node serves YCSB: {@code run --cluster
    * CONF --serving cassandra://NODE --monitor-hosts root@WORKER} from the master host runs a wordcount
-   * on cfs:// through the cluster's YARN, the monitor trying the worker named, and YCSB's workload A on the node with no error. The phases' records carry what
+   * on cfs:// through the cluster's YARN, the monitor trying the worker named and {@code --drop-caches}
+   * that worker for the job and the node for YCSB's phases, and YCSB's workload A on the node with no error. The phases' records carry what
    * the node says of its commit log, which is what the hosts started it with, and that it was not
    * flushed, the hosts running no sshd, with why. A replication the node count cannot hold is
    * refused in one line before any step.
@@ -240,7 +241,8 @@ class HostsClusterTest {
       Path list = Files.writeString(dir.toPath().resolve("cfs-cluster.lst"), "wordcount\nycsb-a\n");
       List<String> run = new ArrayList<>(List.of("ip", "netns", "exec", namespace, LauncherTest.HOME.resolve("bin/hibench").toString(),
           "run", "--cluster", confLine.substring("CONF ".length()), "--serving", node, "--benchmarks", list.toString(), "--runs", "1",
-          "--warmup", "0", "--work-dir", dir.toPath().resolve("work").toString(), "--monitor-hosts", "root@" + HostsCluster.worker(1)));
+          "--warmup", "0", "--work-dir", dir.toPath().resolve("work").toString(), "--monitor-hosts", "root@" + HostsCluster.worker(1),
+          "--drop-caches"));
       // from the project's directory, as a user runs it: YCSB's workload files are conf/ycsb's
       Process refused = new ProcessBuilder(run).directory(LauncherTest.HOME.toFile()).redirectErrorStream(true).start();
       String said = new String(refused.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -264,6 +266,9 @@ class HostsClusterTest {
       // the worker --monitor-hosts names, tried over ssh (the hosts run no sshd), in place of YARN's node list
       io.hibenchdse.monitor.Utilization used = wordcount.utilization(io.hibenchdse.monitor.Utilization.class);
       assertEquals(java.util.Set.of("root@" + HostsCluster.worker(1)), used.notSampled().keySet(), used.notSampled().toString());
+      // --drop-caches where each step reads: the worker for the job, the serving node for YCSB's phases
+      assertTrue(wordcount.configuration.get(io.hibenchdse.core.HibenchConfigKeys.PAGE_CACHE).startsWith("not dropped everywhere: root@"
+          + HostsCluster.worker(1) + ": "), wordcount.configuration.toString());
       for (io.hibenchdse.core.RunResult ycsb : records.subList(1, 3)) {
         io.hibenchdse.ycsb.YcsbMetrics m = ycsb.metrics(io.hibenchdse.ycsb.YcsbMetrics.class);
         assertEquals(1000, m.operations, ycsb.type);
@@ -275,6 +280,8 @@ class HostsClusterTest {
         assertEquals("1", ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.STORAGE_NODES), ycsb.type);
         assertTrue(ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.SERVING_FLUSH).startsWith("not flushed: " + cfs.getHost()
             + ": ssh: "), ycsb.configuration.toString());
+        assertTrue(ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.PAGE_CACHE).startsWith("not dropped everywhere: "
+            + cfs.getHost() + ": "), ycsb.configuration.toString());
       }
     } finally {
       p.toHandle().destroy(); // SIGTERM

@@ -358,6 +358,12 @@ class LauncherTest {
         HOME.resolve("scripts/run-all.sh").toString(), "--runs", "1");
     assertEquals(2, run.status(), run.toString());
     assertEquals(List.of("hibench run: --cluster " + none + " is not a directory"), run.err());
+    // an option given wins over its variable, rather than being given twice
+    Path given = dir.toPath().resolve("given-conf");
+    Proc own = exec(java.util.Map.of("HADOOP_EXECUTABLE", "hadoop", "HADOOP_CONF_DIR", none.toString(), "HIBENCH_REPORT",
+        dir.toPath().resolve("r").toString()), HOME.resolve("scripts/run-all.sh").toString(), "--cluster", given.toString(),
+        "--report-dir", dir.toPath().resolve("r2").toString());
+    assertEquals(List.of("hibench run: --cluster " + given + " is not a directory"), own.err());
   }
 
   @Test

@@ -61,16 +61,19 @@ class MonitoredSuiteTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     int status;
     Series series;
-    SteadyWrites load = new SteadyWrites(dir.resolve("steady-writes"));
+    SteadyWrites load = null;
     try {
+      load = new SteadyWrites(dir.resolve("steady-writes"));
       status = Hibench.run(new String[] {"run", "--benchmarks", list.toString(), "--runs", "2", "--warmup", "0", "--report-dir",
           report.toString(), "--work-dir", dir.resolve("work").toString()}, new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
     } finally {
-      load.close();
       series = beside.stop();
       new ProcessBuilder("kill", "-INT", Long.toString(sar.pid())).start().waitFor(); // sar prints its averages and ends
       if (!sar.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
         sar.destroyForcibly().waitFor();
+      }
+      if (load != null) {
+        load.close(); // last: both instruments have stopped, and a failed load still ends them
       }
     }
     assertEquals(0, status, out.toString(StandardCharsets.UTF_8));
@@ -135,10 +138,11 @@ class MonitoredSuiteTest {
     System.out.println("monitor against sar over " + times.size() + " s: " + both);
   }
 
-  /** 256 KB written and synced every 50 ms (about 5 MB/s) over the same 8 MB, until closed. */
+  /** 256 KB written and synced every 50 ms (about 5 MB/s) over the same 8 MB, until closed, which throws what stopped it. */
   private static final class SteadyWrites implements AutoCloseable {
     private final Thread thread;
     private volatile boolean stopped;
+    private volatile Exception failed;
 
     SteadyWrites(Path file) throws IOException {
       FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE,
@@ -153,7 +157,7 @@ class MonitoredSuiteTest {
             Thread.sleep(50);
           }
         } catch (IOException | InterruptedException e) {
-          throw new IllegalStateException("the steady writes beside the suite stopped: " + e, e);
+          failed = e;
         }
       }, "steady-writes");
       thread.setDaemon(true);
@@ -161,9 +165,12 @@ class MonitoredSuiteTest {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() throws Exception {
       stopped = true;
       thread.join();
+      if (failed != null) {
+        throw new IllegalStateException("the steady writes beside the suite stopped: " + failed, failed);
+      }
     }
   }
 

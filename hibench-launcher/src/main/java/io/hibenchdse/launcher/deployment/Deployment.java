@@ -64,10 +64,11 @@ public interface Deployment {
     }
 
     /**
-     * Drops the page cache where the run's data is read ({@code --drop-caches}): this machine, whose
-     * one kernel the embedded default and hosts share; {@link PageCache#DROPPED} or where not and why.
+     * Drops the page cache where the next step reads its data ({@code --drop-caches}), the serving
+     * store's for a YCSB phase: this machine, whose one kernel the embedded default and hosts share;
+     * {@link PageCache#DROPPED} or where not and why.
      */
-    default String dropPageCache() {
+    default String dropPageCache(boolean serving) {
       return PageCache.drop();
     }
 

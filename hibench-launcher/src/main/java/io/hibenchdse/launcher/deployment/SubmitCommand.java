@@ -20,6 +20,10 @@ import org.apache.hadoop.conf.Configuration;
  * stock {@code hadoop jar}.
  */
 public record SubmitCommand(List<String> command, Path confDir) {
+  /** What bin/hibench keeps of the caller's environment before it picks a JDK 17. */
+  private static final String CALLER_PATH = "HIBENCH_CALLER_PATH";
+  private static final String CALLER_JAVA_HOME = "HIBENCH_CALLER_JAVA_HOME";
+
   /** Where a configuration says a setting came from when the launcher made it, not a site file. */
   private static final String SET_BY_LAUNCHER = "programmatically";
 
@@ -40,12 +44,32 @@ public record SubmitCommand(List<String> command, Path confDir) {
     return new SubmitCommand(words, confDir);
   }
 
+  /**
+   * The Java and PATH the user called {@code bin/hibench} with, which it set aside before choosing
+   * a JDK 17 for itself: the user's client runs on the user's Java, as it would without the suite.
+   */
+  private static void callersJava(Map<String, String> env) {
+    String path = System.getenv(CALLER_PATH);
+    if (path == null) {
+      return; // not started by bin/hibench: this JVM's environment is the caller's
+    }
+    env.put("PATH", path);
+    String javaHome = System.getenv(CALLER_JAVA_HOME);
+    if (javaHome == null || javaHome.isEmpty()) {
+      env.remove("JAVA_HOME");
+    } else {
+      env.put("JAVA_HOME", javaHome);
+    }
+    env.remove(CALLER_PATH);
+    env.remove(CALLER_JAVA_HOME);
+  }
+
   /** Whether a shell would find {@code program}: a path to an executable file, or a name on PATH. */
   private static boolean executable(String program) {
     if (program.contains("/")) {
       return Files.isExecutable(Path.of(program)) && !Files.isDirectory(Path.of(program));
     }
-    String path = System.getenv("PATH");
+    String path = System.getenv(CALLER_PATH) != null ? System.getenv(CALLER_PATH) : System.getenv("PATH");
     return path != null && Arrays.stream(path.split(File.pathSeparator)).filter(d -> !d.isEmpty())
         .map(d -> Path.of(d, program)).anyMatch(f -> Files.isExecutable(f) && !Files.isDirectory(f));
   }
@@ -74,6 +98,7 @@ public record SubmitCommand(List<String> command, Path confDir) {
     }
     line.addAll(args);
     ProcessBuilder pb = new ProcessBuilder(line).inheritIO().redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+    callersJava(pb.environment());
     pb.environment().put("HADOOP_CONF_DIR", confDir.toString());
     Process p;
     try {
@@ -85,7 +110,12 @@ public record SubmitCommand(List<String> command, Path confDir) {
       p.descendants().forEach(ProcessHandle::destroy);
       p.destroy();
     }, "submit-stop");
-    Runtime.getRuntime().addShutdownHook(stop);
+    try {
+      Runtime.getRuntime().addShutdownHook(stop);
+    } catch (IllegalStateException shuttingDown) {
+      stop.run();
+      throw new IOException("--submit " + this + ": the launcher is stopping");
+    }
     try {
       return p.waitFor();
     } finally {

@@ -186,7 +186,8 @@ public final class UserCluster implements Deployment.Running {
     c.setInt(HibenchConfigKeys.CLUSTER_HOSTS, workers.size());
     c.set(HibenchConfigKeys.CLUSTER_RESOURCE_MANAGER, resourceManager());
     c.set(HibenchConfigKeys.CLUSTER_HADOOP_VERSION, hadoopVersion);
-    c.set(HibenchConfigKeys.CLUSTER_SUBMIT, submit == null ? HibenchConfigKeys.SUBMITTED_BY_LAUNCHER : submit.toString());
+    // Hive's jobs go through the launcher's client whatever --submit says: a submitted step sets its own
+    c.set(HibenchConfigKeys.CLUSTER_SUBMIT, HibenchConfigKeys.SUBMITTED_BY_LAUNCHER);
     return c;
   }
 
@@ -220,10 +221,14 @@ public final class UserCluster implements Deployment.Running {
     return Hosts.of(reachedWorkers(), notSampled);
   }
 
-  /** This machine's and, over ssh as the monitor reaches them, every worker's. */
+  /**
+   * This machine's and, over ssh, every worker's as the monitor reaches them, or for a YCSB phase
+   * every Cassandra node's of {@code --serving}.
+   */
   @Override
-  public String dropPageCache() {
-    return PageCache.dropHereAndOn(reachedWorkers(), SshHost.fromEnvironment());
+  public String dropPageCache(boolean serving) {
+    return serving ? PageCache.dropHereAndOn(cassandra.hosts(), "serving node", SshHost.fromEnvironment())
+        : PageCache.dropHereAndOn(reachedWorkers(), "worker", SshHost.fromEnvironment());
   }
 
   /** The workers {@code --monitor-hosts} or {@code HIBENCH_MONITOR_HOSTS} names, or else the running NodeManagers' hosts. */

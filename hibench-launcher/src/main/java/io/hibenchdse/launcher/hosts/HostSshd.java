@@ -1,12 +1,14 @@
 package io.hibenchdse.launcher.hosts;
 
 import java.io.Closeable;
+import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -41,7 +43,7 @@ public final class HostSshd implements Closeable {
     try {
       keygen(dir.resolve("host-key"));
       keygen(sshd.key);
-      Files.copy(dir.resolve("user-key.pub"), dir.resolve("authorized_keys"));
+      Files.copy(dir.resolve("user-key.pub"), dir.resolve("authorized_keys"), StandardCopyOption.REPLACE_EXISTING);
       if (!Files.exists(RUN_DIR)) {
         sshd.madeRunDir = Files.createDirectories(RUN_DIR);
       }
@@ -67,7 +69,11 @@ public final class HostSshd implements Closeable {
   }
 
   private static void keygen(Path file) throws IOException {
-    Process p = new ProcessBuilder("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", file.toString()).redirectErrorStream(true).start();
+    // a pair left by an earlier run of the same process id would make ssh-keygen ask before overwriting
+    Files.deleteIfExists(file);
+    Files.deleteIfExists(file.resolveSibling(file.getFileName() + ".pub"));
+    Process p = new ProcessBuilder("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", file.toString()).redirectErrorStream(true)
+        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
     try {
       String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
       if (p.waitFor() != 0) {
@@ -117,7 +123,9 @@ public final class HostSshd implements Closeable {
         Thread.currentThread().interrupt();
       }
     }
-    if (madeRunDir != null) {
+    // another sshd started since (a second cluster's, the system's) needs the directory still
+    boolean otherSshd = ProcessHandle.allProcesses().anyMatch(p -> p.info().command().map(c -> c.endsWith("/sshd")).orElse(false));
+    if (madeRunDir != null && !otherSshd) {
       try {
         Files.deleteIfExists(madeRunDir);
       } catch (IOException e) {

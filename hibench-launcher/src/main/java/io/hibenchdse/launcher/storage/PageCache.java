@@ -42,22 +42,23 @@ public final class PageCache {
   }
 
   /**
-   * {@link #drop()} here and on each of {@code workers} over ssh ({@code [user@]host[:port]}, with
-   * {@code sshOptions}): {@link #DROPPED} where every one dropped it, else where not and why.
+   * {@link #drop()} here and on each of {@code hosts} over ssh ({@code [user@]host[:port]}, with
+   * {@code sshOptions}), each a {@code kind} of host: {@link #DROPPED} where every one dropped it,
+   * else where not and why.
    */
-  public static String dropHereAndOn(List<String> workers, List<String> sshOptions) {
+  public static String dropHereAndOn(List<String> hosts, String kind, List<String> sshOptions) {
     List<String> not = new ArrayList<>();
     String here = drop();
     if (!here.equals(DROPPED)) {
       not.add("this machine " + here);
     }
-    for (String host : workers) {
+    for (String host : hosts) {
       String why = SshHost.run(host, sshOptions, REMOTE_DROP, 2);
       if (why != null) {
         not.add(host + ": " + why);
       }
     }
-    return not.isEmpty() ? DROPPED + " (this machine and " + workers.size() + (workers.size() == 1 ? " worker)" : " workers)")
+    return not.isEmpty() ? DROPPED + " (this machine and " + hosts.size() + " " + kind + (hosts.size() == 1 ? ")" : "s)")
         : "not dropped everywhere: " + String.join("; ", not);
   }
 }

@@ -190,6 +190,7 @@ public final class SuiteExecution implements AutoCloseable {
       return new StepOutcome(2, null);
     }
     long mark = Results.mark(stepReportDir);
+    stepConf.set(HibenchConfigKeys.CLUSTER_SUBMIT, submit.toString());
     int status = submit.run(jar, step.workload(), stepConf, args);
     List<RunResult> written = Results.since(stepReportDir, mark);
     if (status == 0 && written.isEmpty()) {
@@ -202,7 +203,8 @@ public final class SuiteExecution implements AutoCloseable {
 
   /** For a reported step, the page cache dropped if asked, and what the record says of it; null for others. */
   private String pageCache(SuiteOptions.PlannedStep p) {
-    String pageCache = !p.reported() ? null : dropCaches ? deployment.dropPageCache() : PageCache.NOT_ASKED;
+    String pageCache = !p.reported() ? null
+        : dropCaches ? deployment.dropPageCache(p.step().runner() == Step.Runner.YCSB) : PageCache.NOT_ASKED;
     if (dropCaches && pageCache != null && !pageCache.startsWith(PageCache.DROPPED)) {
       out.println("hibench run: page cache " + pageCache);
     }
