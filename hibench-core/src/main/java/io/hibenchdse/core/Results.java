@@ -65,13 +65,9 @@ public final class Results {
 
   /** The records added to {@code dir}'s hibench.jsonl since {@code mark}, in order; lines this version cannot read left out. */
   public static List<RunResult> since(Path dir, long mark) throws IOException {
-    Path json = dir.resolve(JSON_FILE);
     List<RunResult> added = new ArrayList<>();
-    if (!Files.exists(json) || Files.size(json) <= mark) {
-      return added;
-    }
-    byte[] all = Files.readAllBytes(json);
-    for (String line : new String(all, (int) mark, all.length - (int) mark, StandardCharsets.UTF_8).split("\n")) {
+    byte[] all = Files.exists(dir.resolve(JSON_FILE)) ? Files.readAllBytes(dir.resolve(JSON_FILE)) : new byte[0];
+    for (String line : linesSince(all, mark)) {
       try {
         if (!line.trim().isEmpty()) {
           added.add(JsonLinesExporter.fromJson(line));
@@ -81,6 +77,11 @@ public final class Results {
       }
     }
     return added;
+  }
+
+  /** The lines of hibench.jsonl's bytes {@code all} from {@code mark} on; none when it has not grown. */
+  private static String[] linesSince(byte[] all, long mark) {
+    return all.length <= mark ? new String[0] : new String(all, (int) mark, all.length - (int) mark, StandardCharsets.UTF_8).split("\n");
   }
 
   /**
@@ -97,7 +98,7 @@ public final class Results {
     }
     byte[] all = Files.readAllBytes(json);
     StringBuilder tail = new StringBuilder();
-    for (String line : new String(all, (int) mark, all.length - (int) mark, StandardCharsets.UTF_8).split("\n")) {
+    for (String line : linesSince(all, mark)) {
       if (line.trim().isEmpty()) {
         continue;
       }

@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
@@ -58,7 +57,7 @@ final class MonitorCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new UsageException("--interval " + e.getMessage());
     }
-    List<String> workers = hosts != null ? hosts : fromEnvironment();
+    List<String> workers = hosts != null ? hosts : Hosts.fromEnvironment();
     try {
       Hosts.checked(workers);
     } catch (IllegalArgumentException e) {
@@ -83,10 +82,5 @@ final class MonitorCommand implements Callable<Integer> {
       UtilizationJson.write(u, json);
     }
     return status;
-  }
-
-  private static List<String> fromEnvironment() {
-    String list = System.getenv(Hosts.ENVIRONMENT);
-    return list == null || list.isBlank() ? List.of() : Arrays.stream(list.split(",")).map(String::trim).filter(h -> !h.isEmpty()).toList();
   }
 }

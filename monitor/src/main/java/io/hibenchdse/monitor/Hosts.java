@@ -2,6 +2,7 @@ package io.hibenchdse.monitor;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -11,6 +12,12 @@ public final class Hosts {
   public static final String ENVIRONMENT = "HIBENCH_MONITOR_HOSTS";
 
   private Hosts() {}
+
+  /** The workers {@link #ENVIRONMENT} names, comma-separated; none when it is unset or blank. */
+  public static List<String> fromEnvironment() {
+    String list = System.getenv(ENVIRONMENT);
+    return list == null || list.isBlank() ? List.of() : Arrays.stream(list.split(",")).map(String::trim).filter(h -> !h.isEmpty()).toList();
+  }
 
   /** Checks a list of workers ({@code [user@]host[:port]} each); an IllegalArgumentException names the first bad one. */
   public static List<String> checked(List<String> workers) {

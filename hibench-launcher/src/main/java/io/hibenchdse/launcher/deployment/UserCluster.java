@@ -15,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -236,9 +235,8 @@ public final class UserCluster implements Deployment.Running {
     if (monitorHosts != null) {
       return monitorHosts;
     }
-    String named = System.getenv(Hosts.ENVIRONMENT);
-    return named == null || named.isBlank() ? workers
-        : Arrays.stream(named.split(",")).map(String::trim).filter(h -> !h.isEmpty()).toList();
+    List<String> named = Hosts.fromEnvironment();
+    return named.isEmpty() ? workers : named;
   }
 
   /** The launcher and the JVMs it started: the cluster's own daemons are on its hosts. */

@@ -1,11 +1,9 @@
 package io.hibenchdse.launcher.hosts;
 
 import java.io.Closeable;
-import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -72,17 +70,7 @@ public final class HostSshd implements Closeable {
     // a pair left by an earlier run of the same process id would make ssh-keygen ask before overwriting
     Files.deleteIfExists(file);
     Files.deleteIfExists(file.resolveSibling(file.getFileName() + ".pub"));
-    Process p = new ProcessBuilder("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", file.toString()).redirectErrorStream(true)
-        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
-    try {
-      String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-      if (p.waitFor() != 0) {
-        throw new IOException("ssh-keygen for " + file + " exited with " + p.exitValue() + ": " + output);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted making " + file);
-    }
+    SystemCommand.run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", file.toString());
   }
 
   private static void awaitListening(String address, Process sshd, Path log) throws IOException {
