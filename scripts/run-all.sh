@@ -6,7 +6,8 @@
 # With HADOOP_EXECUTABLE the suite runs on the cluster of HADOOP_CONF_DIR (default /etc/hadoop/conf),
 # each MapReduce step submitted with `$HADOOP_EXECUTABLE jar`; that is
 #   bin/hibench run --submit "$HADOOP_EXECUTABLE jar" --cluster "$HADOOP_CONF_DIR" [...]
-# HiBench's variables become options: CASSANDRA_HOSTS (and CASSANDRA_PORT) --serving, MONITOR_INTERVAL
+# HiBench's variables become options: CASSANDRA_HOSTS (and CASSANDRA_PORT) --serving, or else HBase's
+# HBASE_CONF_DIR --serving hbase:$HBASE_CONF_DIR, MONITOR_INTERVAL
 # --monitor-interval, HIBENCH_REPORT --report-dir. Every argument goes to `bin/hibench run`; see its --help.
 # An option on the command line wins over its variable.
 set -euo pipefail
@@ -29,8 +30,12 @@ fi
 if [ -n "${HADOOP_EXECUTABLE:-}" ]; then
   given --submit "$@" || options+=(--submit "$HADOOP_EXECUTABLE jar")
   given --cluster "$@" || options+=(--cluster "${HADOOP_CONF_DIR:-/etc/hadoop/conf}")
-  if [ -n "${CASSANDRA_HOSTS:-}" ] && ! given --serving "$@"; then
-    options+=(--serving "cassandra://$CASSANDRA_HOSTS:${CASSANDRA_PORT:-9042}")
+  if ! given --serving "$@"; then
+    if [ -n "${CASSANDRA_HOSTS:-}" ]; then
+      options+=(--serving "cassandra://$CASSANDRA_HOSTS:${CASSANDRA_PORT:-9042}")
+    elif [ -n "${HBASE_CONF_DIR:-}" ]; then
+      options+=(--serving "hbase:$HBASE_CONF_DIR")
+    fi
   fi
 fi
 # ${options[@]+...}: an empty array is unbound to bash before 4.4 under set -u

@@ -5,13 +5,16 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.EnumSet;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.LocalHBaseCluster;
+import org.apache.hadoop.hbase.ServerMetrics;
 import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.ClusterMetrics;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.CompactionState;
@@ -25,10 +28,11 @@ import org.apache.zookeeper.server.ZooKeeperServer;
 
 /**
  * Main class of an HBase JVM, with the {@code hbase-site.xml} that {@link LocalHBase} wrote (its root
- * directory on an HDFS), in one of three roles: {@value #STANDALONE} runs ZooKeeper, a master and the
+ * directory on an HDFS), in one of four roles: {@value #STANDALONE} runs ZooKeeper, a master and the
  * region servers in one process, as HBase's own standalone mode ({@code hbase master start}) does;
  * {@value #MASTER} runs ZooKeeper and the master of a distributed HBase, {@value #REGION_SERVER} one
- * of its region servers. Signals readiness with a file once the master serves, answers the parent's
+ * of its region servers; {@value #CLIENT} runs nothing but a client of a running HBase, with that
+ * HBase's {@code hbase-site.xml} ({@link ClusterHBase}). Signals readiness with a file once the master serves, answers the parent's
  * commands (settle, empty a table), and stops cleanly (region servers flush, the WAL closes) when
  * its standard input closes, so it never outlives the process that started it.
  */
@@ -36,9 +40,14 @@ public final class HBaseNode {
   static final String SETTLE = "settle";
   static final String EMPTY = "empty";
   static final String RESTART_REGION_SERVER = "restart-region-server";
+  static final String DESCRIBE = "describe";
+  /** How an answer says a command failed. */
+  static final String FAILED = "failed: ";
   static final String STANDALONE = "standalone";
   static final String MASTER = "master";
   static final String REGION_SERVER = "regionserver";
+  /** A client of a running HBase (a user's), its {@code hbase-site.xml} in the directory of the fourth argument. */
+  static final String CLIENT = "client";
 
   private HBaseNode() {}
 
@@ -46,6 +55,10 @@ public final class HBaseNode {
     Path dir = Path.of(args[0]);
     int regionServers = Integer.parseInt(args[1]);
     String role = args[2];
+    if (role.equals(CLIENT)) {
+      client(dir, Path.of(args[3]));
+      return;
+    }
     boolean master = !role.equals(REGION_SERVER);
     try {
       // a region server started again in this JVM registers its metrics under the same names, as in HBase's own mini cluster
@@ -93,6 +106,38 @@ public final class HBaseNode {
   }
 
   /**
+   * A client of the running HBase that {@code confDir}'s {@code hbase-site.xml} names: ready once its
+   * master answers, then the parent's commands, until its standard input closes.
+   */
+  private static void client(Path dir, Path confDir) {
+    try {
+      Configuration conf = HBaseConfiguration.create();
+      conf.addResource(confDir.resolve(LocalHBase.SITE).toUri().toURL());
+      // a master nobody answers for is said in seconds, not after HBase's many retries
+      conf.setIfUnset(HConstants.HBASE_CLIENT_RETRIES_NUMBER, "3");
+      conf.setIfUnset("zookeeper.recovery.retry", "1");
+      Connection connection = ConnectionFactory.createConnection(conf);
+      try (Admin admin = connection.getAdmin()) {
+        admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.LIVE_SERVERS));
+      }
+      NodeProcess.watchParent(line -> answer(dir, null, connection, line), () -> {
+        try {
+          connection.close();
+        } catch (IOException e) {
+          // stopping anyway
+        }
+        System.exit(0);
+      });
+      NodeProcess.signalReady(dir, LocalHBase.READY);
+      // the client's threads are daemons: this one keeps the JVM until the parent closes its input
+      Thread.currentThread().join();
+    } catch (Throwable t) {
+      t.printStackTrace();
+      System.exit(1);
+    }
+  }
+
+  /**
    * ZooKeeper's own server on the quorum's address (the loopback, or the master host's address,
    * which the region servers on the other hosts reach), its data under {@code data}.
    */
@@ -109,7 +154,8 @@ public final class HBaseNode {
    * One command of the parent's: {@value #SETTLE} flushes every table and waits until none compacts
    * (answering the milliseconds), {@value #EMPTY} {@code TABLE} truncates a table keeping its
    * regions' splits (answering 0), {@value #RESTART_REGION_SERVER} crashes the first region server
-   * and starts another in its place (answering the milliseconds until it serves); a failure answers
+   * and starts another in its place (answering the milliseconds until it serves; not in a client),
+   * {@value #DESCRIBE} answers the version and the region servers' WAL settings; a failure answers
    * {@code failed: ...}.
    */
   private static void answer(Path dir, LocalHBaseCluster cluster, Connection connection, String line) {
@@ -137,7 +183,9 @@ public final class HBaseNode {
           admin.truncateTable(table, true);
         }
         answer = "0";
-      } else if (line.equals(RESTART_REGION_SERVER)) {
+      } else if (line.equals(DESCRIBE)) {
+        answer = describe(admin);
+      } else if (line.equals(RESTART_REGION_SERVER) && cluster != null) {
         // a crash, not a stop: nothing flushed, the master splits the dead server's WAL and replays it
         // into the regions it reopens on the new server
         ServerName crashed = cluster.getRegionServer(0).getServerName();
@@ -149,16 +197,52 @@ public final class HBaseNode {
         }
         answer = Long.toString(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
       } else {
-        answer = "failed: no such command: " + line;
+        answer = FAILED + "no such command: " + line;
       }
     } catch (Exception e) {
-      answer = "failed: " + e;
+      answer = FAILED + e;
     }
     try {
       NodeProcess.answer(dir, LocalHBase.ANSWER, answer);
     } catch (IOException e) {
       e.printStackTrace(); // the parent times out and names this log
     }
+  }
+
+  /**
+   * HBase's version and, a line each, every live region server's host and what its own configuration
+   * (its info server's {@code /conf}) says of its WAL: {@code version<TAB>V}, then {@code
+   * server<TAB>HOST<TAB>HSYNC<TAB>COPIES}, or {@code server<TAB>HOST<TAB>unread<TAB>WHY}.
+   */
+  private static String describe(Admin admin) throws IOException {
+    ClusterMetrics metrics = admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.HBASE_VERSION, ClusterMetrics.Option.LIVE_SERVERS));
+    StringBuilder b = new StringBuilder("version\t").append(metrics.getHBaseVersion()).append('\n');
+    for (java.util.Map.Entry<ServerName, ServerMetrics> e : new java.util.TreeMap<>(metrics.getLiveServerMetrics()).entrySet()) {
+      String host = e.getKey().getHostname();
+      b.append("server\t").append(host).append('\t');
+      int port = e.getValue().getInfoServerPort();
+      String url = "http://" + host + ":" + port + "/conf";
+      try {
+        if (port <= 0) {
+          throw new IOException("it runs no info server");
+        }
+        java.net.URLConnection c = java.net.URI.create(url).toURL().openConnection();
+        c.setConnectTimeout(10_000);
+        c.setReadTimeout(10_000);
+        Configuration served = new Configuration(false);
+        try (java.io.InputStream in = c.getInputStream()) {
+          served.addResource(new java.io.ByteArrayInputStream(in.readAllBytes()), url);
+        }
+        // the WAL is a file of the region server's HDFS client: its default replication
+        b.append(served.getBoolean(LocalHBase.WAL_HSYNC, false)).append('\t')
+            .append(served.getInt(org.apache.hadoop.hdfs.DFSConfigKeys.DFS_REPLICATION_KEY,
+                org.apache.hadoop.hdfs.DFSConfigKeys.DFS_REPLICATION_DEFAULT));
+      } catch (IOException | RuntimeException x) {
+        b.append("unread\t").append(url).append(": ").append(String.valueOf(x.getMessage()).lines().findFirst().orElse(""));
+      }
+      b.append('\n');
+    }
+    return b.toString();
   }
 
   /**

@@ -110,9 +110,13 @@ public final class LocalHBase implements AutoCloseable {
     site.put(HConstants.ZOOKEEPER_QUORUM, hbase.quorum());
     site.put(HConstants.ZOOKEEPER_CLIENT_PORT, Integer.toString(hbase.zookeeperPort));
     site.put("hbase.tmp.dir", dir.resolve("tmp").toString());
-    // no web UIs, and ports of the system's choosing, so runs and tests never collide
-    site.put("hbase.master.info.port", "-1");
-    site.put("hbase.regionserver.info.port", "-1");
+    // no web UIs on this machine, and ports of the system's choosing, so runs and tests never
+    // collide; on hosts the info servers a real cluster has, each in its host's network, where a
+    // client reads the region servers' own settings (ClusterHBase)
+    if (hosts == null) {
+      site.put("hbase.master.info.port", "-1");
+      site.put("hbase.regionserver.info.port", "-1");
+    }
     site.put("hbase.master.port", "0");
     site.put("hbase.regionserver.port", "0");
     // HDFS has hflush and hsync: HBase's WAL may rely on them (it checks)
@@ -194,12 +198,17 @@ public final class LocalHBase implements AutoCloseable {
   }
 
   private String ask(String command, String what) throws IOException {
+    return ask(process, dir, command, what);
+  }
+
+  /** The answer of the HBase JVM {@code process}, whose files are under {@code dir}, to {@code command}; a failed one is an IOException. */
+  static String ask(Process process, Path dir, String command, String what) throws IOException {
     Files.deleteIfExists(dir.resolve(ANSWER));
     NodeProcess.tell(process, command);
     String answer = NodeProcess.awaitAnswer(process, dir.resolve(ANSWER), 30 * 60_000, "HBase in " + dir + ", asked to " + what + ",",
         dir.resolve("hbase.out"));
-    if (!answer.matches("\\d+")) {
-      throw new IOException("HBase in " + dir + " could not " + what + ": " + answer);
+    if (answer.startsWith(HBaseNode.FAILED)) {
+      throw new IOException("HBase in " + dir + " could not " + what + ": " + answer.substring(HBaseNode.FAILED.length()));
     }
     return answer;
   }
@@ -302,6 +311,11 @@ public final class LocalHBase implements AutoCloseable {
 
   /** The command that runs {@code role} of HBase with its files under {@code own}, after {@code onHost}. */
   private List<String> command(List<String> onHost, Path own, String role) {
+    return command(onHost, own, List.of(own.toString(), Integer.toString(regionServers), role));
+  }
+
+  /** The command that runs an HBase JVM ({@link HBaseNode} with {@code args}) logging under {@code own}, after {@code onHost}. */
+  static List<String> command(List<String> onHost, Path own, List<String> args) {
     List<String> cmd = new ArrayList<>(onHost);
     cmd.add(ChildJvm.java());
     cmd.add("-Xmx1g");
@@ -313,9 +327,7 @@ public final class LocalHBase implements AutoCloseable {
     cmd.add("-cp");
     cmd.add(String.join(java.io.File.pathSeparator, ChildJvm.moduleClassPath(LocalHBase.class, "node.classpath")));
     cmd.add(HBaseNode.class.getName());
-    cmd.add(own.toString());
-    cmd.add(Integer.toString(regionServers));
-    cmd.add(role);
+    cmd.addAll(args);
     return cmd;
   }
 

@@ -26,7 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A real HBase in its own JVM on a real HDFS: a table's rows written with a synced WAL are all there
  * after the HBase JVM is killed without warning and started again (it replays the WAL from HDFS),
- * its files are on the HDFS, settling flushes them to HFiles, and emptying a table empties it.
+ * its files are on the HDFS, settling flushes them to HFiles, and emptying a table empties it; a
+ * client of the running HBase ({@link ClusterHBase}, as a user's is reached) says what it is, and
+ * settles and empties it the same way.
  */
 class LocalHBaseTest {
   static final byte[] FAMILY = "f".getBytes(StandardCharsets.UTF_8);
@@ -77,6 +79,28 @@ class LocalHBaseTest {
       hbase.empty("no_such_table");
       try (Connection c = connect(hbase); Table t = c.getTable(name); ResultScanner scan = t.getScanner(new Scan())) {
         assertEquals(null, scan.next(), "emptied");
+      }
+
+      // a client of the running HBase, as a user's is reached: through its hbase-site.xml, nothing started
+      try (ClusterHBase client = ClusterHBase.connect(hbase.site().getParent(), dir.resolve("client"))) {
+        ClusterHBase.Description d = client.describe();
+        assertTrue(LocalHBase.version().startsWith(d.version()) || d.version().startsWith(LocalHBase.version()), d.version());
+        assertEquals(1, d.regionServers().size(), d.toString());
+        // this machine's HBase runs no info server, so its region server cannot say what its WAL does
+        assertEquals(null, d.regionServers().get(0).settings(), d.toString());
+        assertTrue(d.regionServers().get(0).unread().endsWith("it runs no info server"), d.toString());
+        try (Connection c = connect(hbase); Table t = c.getTable(name)) {
+          for (int i = 0; i < 100; i++) {
+            t.put(new Put(key(i)).addColumn(FAMILY, COLUMN, value(i)));
+          }
+        }
+        long unflushed = hfiles(dfs, "probe");
+        client.settle();
+        assertTrue(hfiles(dfs, "probe") > unflushed, "flushed by the client: " + unflushed + " HFiles before");
+        client.empty("probe");
+        try (Connection c = connect(hbase); Table t = c.getTable(name); ResultScanner scan = t.getScanner(new Scan())) {
+          assertEquals(null, scan.next(), "emptied by the client");
+        }
       }
     } finally {
       dfs.shutdown();

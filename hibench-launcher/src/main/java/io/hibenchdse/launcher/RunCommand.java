@@ -4,7 +4,7 @@ import io.hibenchdse.cassandra.CommitLog;
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.UsageException;
-import io.hibenchdse.launcher.deployment.CassandraAddress;
+import io.hibenchdse.launcher.deployment.ServingAddress;
 import io.hibenchdse.launcher.deployment.ClusterDeployment;
 import io.hibenchdse.launcher.deployment.Deployment;
 import io.hibenchdse.launcher.deployment.EmbeddedDeployment;
@@ -86,9 +86,9 @@ final class RunCommand implements Callable<Integer> {
       + " hosts of YARN's running NodeManagers).")
   List<String> monitorHosts;
 
-  @Option(names = "--serving", paramLabel = "cassandra://HOST[,HOST...][:PORT]", description = "With --cluster: the Cassandra"
-      + " cluster YCSB's workloads run on, emptied, flushed (nodetool over ssh, where it reaches) and settled as at home"
-      + " (without it they are left out).")
+  @Option(names = "--serving", paramLabel = "cassandra://HOST[,HOST...][:PORT]|hbase:CONF_DIR", description = "With --cluster: the"
+      + " Cassandra cluster or the HBase (CONF_DIR holding its hbase-site.xml) YCSB's workloads run on, emptied, flushed (Cassandra:"
+      + " nodetool over ssh, where it reaches; HBase: its Admin API) and settled as at home (without it they are left out).")
   String serving;
 
   @Option(names = "--link", paramLabel = "RATE[,DELAY]", description = "With --hosts: every host's link shaped by tc in both"
@@ -147,8 +147,8 @@ final class RunCommand implements Callable<Integer> {
     List<Segment> segments = segments(series);
     List<String> unserved = options.unserved(segments.get(0).deployment());
     if (!unserved.isEmpty()) {
-      out.println("hibench run: " + String.join(", ", unserved) + " left out: YCSB runs on a serving store; give --serving"
-          + " cassandra://HOST[,HOST...][:PORT]");
+      out.println("hibench run: " + String.join(", ", unserved) + " left out: YCSB runs on a serving store; give --serving "
+          + ServingAddress.FORMS);
     }
     int total = segments.stream().mapToInt(s -> s.steps().size()).sum();
     File scratch = workDir.resolve("run-" + System.currentTimeMillis()).toFile();
@@ -271,7 +271,7 @@ final class RunCommand implements Callable<Integer> {
       throw new UsageException("--commitlog and --cfs set the embedded default's cfs:// so far; --hosts runs cfs:// with the"
           + " commit log --durability asks for and cfs://'s defaults");
     }
-    return new HostsDeployment(target, h, l, rep, options.writeAck, out);
+    return new HostsDeployment(target.checkedForRun(), h, l, rep, options.writeAck, out);
   }
 
   /** The user's cluster: the options that size or start a deployment of the suite's own are refused. */
@@ -288,7 +288,7 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     Integer rep = point.count(SeriesKey.REPLICATION) != null ? point.count(SeriesKey.REPLICATION) : options.replication;
-    return ClusterDeployment.of(cluster, serving == null ? null : CassandraAddress.parse(serving), rep, options.writeAck, submit,
+    return ClusterDeployment.of(cluster, serving == null ? null : ServingAddress.parse(serving), rep, options.writeAck, submit,
         monitorHosts == null ? null : monitorHosts.stream().map(String::trim).filter(h -> !h.isEmpty()).toList());
   }
 

@@ -57,9 +57,11 @@ final class StorageCommand implements Callable<Integer> {
             + " (default: ${DEFAULT-VALUE}).")
     int nodes;
 
-    @Option(names = "--hosts", paramLabel = "N", description = {"hdfs only: a cluster of hosts on this machine instead (Linux,"
-        + " root): a master and N workers, each a network namespace, HDFS's and YARN's daemons in JVMs of their own;",
-        "the CONF dir holds core, hdfs, yarn and mapred-site.xml, so a stock `hadoop jar` submits to its YARN.",
+    @Option(names = "--hosts", paramLabel = "N", description = {"A cluster of hosts on this machine instead (Linux,"
+        + " root): a master and N workers, each a network namespace, HDFS's and YARN's daemons in JVMs of their own"
+        + " (cfs: a Cassandra node on each worker for the DataNode; hbase: HBase's master on the master, a region server on"
+        + " each worker);",
+        "the CONF dir holds core, hdfs, yarn and mapred-site.xml (and hbase-site.xml), so a stock `hadoop jar` submits to its YARN.",
         "Its data is not kept: the hosts start fresh and are removed when it stops."})
     Integer hosts;
 

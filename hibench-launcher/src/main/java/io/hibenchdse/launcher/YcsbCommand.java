@@ -74,13 +74,14 @@ final class YcsbCommand {
 
   /**
    * hbase2 against the HBase that {@code -p hbase.zookeeper.quorum=} or an {@code hbase-site.xml} in
-   * HBASE_CONF_DIR or HADOOP_CONF_DIR names, or else against an embedded HBase on an embedded HDFS,
+   * {@code -p confdir=}, HBASE_CONF_DIR or HADOOP_CONF_DIR names, or else against an embedded HBase on an embedded HDFS,
    * both kept in {@code work/ycsb-hbase} for the next phase.
    */
   private static int hbase(YcsbProcess.Phase phase, List<String> args, PrintStream out, PrintStream err) throws Exception {
-    boolean named = YcsbArgs.parse(args).has(HBaseKeys.ZOOKEEPER_QUORUM);
-    for (String env : new String[] {"HBASE_CONF_DIR", "HADOOP_CONF_DIR"}) {
-      String dir = System.getenv(env);
+    YcsbArgs parsed = YcsbArgs.parse(args);
+    boolean named = parsed.has(HBaseKeys.ZOOKEEPER_QUORUM);
+    for (String dir : new String[] {parsed.properties().getProperty(HBaseKeys.CONF_DIR), System.getenv("HBASE_CONF_DIR"),
+        System.getenv("HADOOP_CONF_DIR")}) {
       named |= dir != null && java.nio.file.Files.isRegularFile(Path.of(dir, "hbase-site.xml"));
     }
     if (named) {

@@ -165,15 +165,15 @@ class HostsClusterTest {
   }
 
   /**
-   * {@code bin/hibench storage start --hosts 1 --sshd}: its CONF directory has the four site files, and a
-   * stock client on the master host (Hadoop's RunJar with that directory) runs the stock TeraGen and
-   * TeraSort on its YARN, and the suite runs on it as on a user's own cluster; SIGTERM stops it
-   * cleanly and leaves nothing of it.
+   * {@code bin/hibench storage start --target hbase --hosts 1 --sshd}: its CONF directory has the four
+   * site files and HBase's, a stock client on the master host (Hadoop's RunJar with that directory)
+   * runs the stock TeraGen and TeraSort on its YARN, and the suite runs on it as on a user's own
+   * cluster, YCSB on its HBase; SIGTERM stops it cleanly and leaves nothing of it.
    */
   @Test
   void storageStartOnHostsServesStockJobsAndSigtermLeavesNothing() throws Exception {
     Path home = LauncherTest.HOME;
-    Process p = new ProcessBuilder(home.resolve("bin/hibench").toString(), "storage", "start", "--target", "hdfs", "--hosts", "1",
+    Process p = new ProcessBuilder(home.resolve("bin/hibench").toString(), "storage", "start", "--target", "hbase", "--hosts", "1",
         "--sshd", "--dir", dir.toPath().resolve("storage").toString()).redirectError(new File(dir, "storage.err")).start();
     java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
     String uri = out.readLine();
@@ -184,7 +184,7 @@ class HostsClusterTest {
         && masterLine.equals("MASTER hibench-" + p.pid() + "-" + HostsCluster.MASTER) && sshLine != null && sshLine.startsWith("SSH -i "),
         uri + " / " + confLine + " / " + masterLine + " / " + sshLine + "; " + Files.readString(dir.toPath().resolve("storage.err")));
     Path conf = Path.of(confLine.substring("CONF ".length()));
-    for (String site : List.of("core", "hdfs", "yarn", "mapred")) {
+    for (String site : List.of("core", "hdfs", "yarn", "mapred", "hbase")) {
       assertTrue(Files.isRegularFile(conf.resolve(site + "-site.xml")), site);
     }
     String namespace = "hibench-" + p.pid() + "-" + HostsCluster.MASTER;
@@ -292,15 +292,18 @@ class HostsClusterTest {
 
   /**
    * The cluster as a user's own, started apart, through HiBench's entry point as its users type it:
-   * {@code HADOOP_EXECUTABLE=hadoop HADOOP_CONF_DIR=CONF scripts/run-all.sh} from the master host, as
+   * {@code HADOOP_EXECUTABLE=hadoop HADOOP_CONF_DIR=CONF HBASE_CONF_DIR=CONF scripts/run-all.sh} from the master host, as
    * from a gateway, {@code hadoop} being the stock command's {@code jar} (RunJar on the cluster line's
    * client jars). Its MapReduce steps go through that client to the cluster's YARN (each one's jar
    * and workload traced by it, the records naming it). The wordcount has the same counters as the embedded
    * default's on the same seeds, its record names the cluster (the ResourceManager of its
    * configuration, one NodeManager, the Hadoop version its ResourceManager reports, its worker as the
    * monitor sampled it over ssh, and {@code --drop-caches} dropped its page cache, through the sshd
-   * of {@code storage start --sshd} with the options of its {@code SSH} line), and YCSB's workload is left out in one line, the cluster having no
-   * serving store.
+   * of {@code storage start --sshd} with the options of its {@code SSH} line). YCSB's workload runs on
+   * the cluster's HBase ({@code --serving hbase:CONF}) without an error, each phase's record saying
+   * what the region server's own configuration says of its WAL (what the hosts started it with),
+   * that it was flushed through HBase's Admin API, and that the region server's host had its page
+   * cache dropped.
    */
   private void assertSuiteRunsOnItAsAUsersCluster(String namespace, Path conf, String fsUri, String ssh) throws Exception {
     Path list = dir.toPath().resolve("cluster.lst");
@@ -317,14 +320,29 @@ class HostsClusterTest {
     ProcessBuilder runAll = new ProcessBuilder("ip", "netns", "exec", namespace, LauncherTest.HOME.resolve("scripts/run-all.sh").toString(),
         "--benchmarks", list.toString(), "--runs", "1", "--warmup", "0", "--work-dir", dir.toPath().resolve("cluster-work").toString(),
         "--drop-caches").directory(LauncherTest.HOME.toFile()).redirectErrorStream(true);
-    runAll.environment().putAll(Map.of("HADOOP_EXECUTABLE", hadoop.toString(), "HADOOP_CONF_DIR", conf.toString(), "HIBENCH_REPORT",
-        report.toString(), io.hibenchdse.monitor.SshHost.OPTIONS, ssh));
+    runAll.environment().putAll(Map.of("HADOOP_EXECUTABLE", hadoop.toString(), "HADOOP_CONF_DIR", conf.toString(), "HBASE_CONF_DIR",
+        conf.toString(), "HIBENCH_REPORT", report.toString(), io.hibenchdse.monitor.SshHost.OPTIONS, ssh));
     Process run = runAll.start();
     String log = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(0, run.waitFor(), log);
-    assertTrue(log.contains("hibench run: ycsb-a left out: YCSB runs on a serving store"), log);
+    io.hibenchdse.hbase.LocalHBase.Settings wal = io.hibenchdse.hbase.LocalHBase.Settings.of(1);
+    assertTrue(log.contains("hibench run: YCSB's store: the HBase of " + conf + ": HBase " + io.hibenchdse.hbase.LocalHBase.version()
+        + ", 1 region server(s), " + wal.description()), log);
     List<io.hibenchdse.core.RunResult> records = records(report);
-    assertEquals(List.of("HadoopWordcount"), records.stream().map(r -> r.type).toList(), log);
+    assertEquals(List.of("HadoopWordcount", "HadoopYcsb-a-load", "HadoopYcsb-a"), records.stream().map(r -> r.type).toList(), log);
+    for (io.hibenchdse.core.RunResult ycsb : records.subList(1, 3)) {
+      io.hibenchdse.ycsb.YcsbMetrics m = ycsb.metrics(io.hibenchdse.ycsb.YcsbMetrics.class);
+      assertEquals("hbase2", m.binding, ycsb.type);
+      assertEquals(1000, m.operations, ycsb.type);
+      assertEquals(0, m.errors, ycsb.type);
+      // what the region server says of itself: the hosts start it with HBase's default sync (hflush) at one copy
+      assertEquals(wal.description(), ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.STORAGE_COMMIT_LOG), ycsb.type);
+      assertEquals("false", ycsb.configuration.get(io.hibenchdse.hbase.LocalHBase.WAL_HSYNC), ycsb.type);
+      assertEquals("1", ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.STORAGE_NODES), ycsb.type);
+      assertEquals("flushed (HBase's Admin API)", ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.SERVING_FLUSH), ycsb.type);
+      assertEquals("dropped before the run (this machine and 1 serving node)",
+          ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.PAGE_CACHE), ycsb.type);
+    }
     io.hibenchdse.core.RunResult onCluster = records.get(0);
     // the MapReduce steps, the data's generation too, went through the user's client
     List<String> jars = Files.readAllLines(submitted).stream().map(l -> l.replaceFirst(".*/", "")).toList();

@@ -261,7 +261,8 @@ class LauncherTest {
     refused.put(List.of("run", "--link", "40mbit"), "--link shapes the links of --hosts; give --hosts N");
     refused.put(List.of("run", "--hosts", "2", "--link", "fast"), "--link 'fast' is not RATE[,DELAY] (such as 1gbit or 100mbit,0.5ms)");
     refused.put(List.of("run", "--hosts", "2", "--nodes", "2"), "--nodes and --hosts both size the cluster: give one");
-    refused.put(List.of("run", "--hosts", "2", "--target", "hbase"), "--hosts runs --target hdfs or cfs");
+    refused.put(List.of("run", "--hosts", "2", "--target", "hbase"), "--target hbase is for storage start; a run on hdfs serves YCSB's"
+        + " phases from HBase over it");
     refused.put(List.of("run", "--hosts", "2", "--target", "cfs", "--commitlog", "group"),
         "--commitlog and --cfs set the embedded default's cfs:// so far");
     refused.put(List.of("run", "--hosts", "2", "--replication", "3"), "--replication 3 needs as many hosts, and --hosts is 2");
@@ -291,7 +292,9 @@ class LauncherTest {
     refused.put(List.of("run", "--cluster", noRm.toString(), "--hosts", "2"),
         "--hosts sets up a deployment of the suite's own; --cluster runs on yours as it is");
     refused.put(List.of("run", "--cluster", noRm.toString(), "--serving", "hbase:" + noRm),
-        "--serving hbase:" + noRm + " is not cassandra://HOST[,HOST...][:PORT] (HBase on a user's cluster is not built yet)");
+        "--serving hbase:" + noRm + ": " + noRm + " has no hbase-site.xml: give hbase:CONF_DIR");
+    refused.put(List.of("run", "--cluster", noRm.toString(), "--serving", "redis://10.0.0.1"),
+        "--serving redis://10.0.0.1 is not cassandra://HOST[,HOST...][:PORT] or hbase:CONF_DIR");
     refused.put(List.of("run", "--serving", "cassandra://10.0.0.1"), "--serving names a user's cluster's store; give --cluster CONF_DIR too");
     refused.put(List.of("run", "--submit", "hadoop jar"), "--submit submits to a user's cluster; give --cluster CONF_DIR too");
     refused.put(List.of("run", "--cluster", noRm.toString(), "--submit", " "), "--submit needs a command, such as \"hadoop jar\"");
@@ -310,6 +313,15 @@ class LauncherTest {
       assertEquals(1, lines.size(), r.getKey() + ": " + lines);
       assertTrue(lines.get(0).startsWith("hibench run: " + r.getValue()), r.getKey() + ": " + lines);
     }
+
+    // without --serving, YCSB's workloads are left out in one line, before the cluster is asked anything
+    Path withYcsb = Files.writeString(dir.toPath().resolve("with-ycsb.lst"), "wordcount\nycsb-a\n");
+    ByteArrayOutputStream said = new ByteArrayOutputStream();
+    int unserved = Hibench.run(new String[] {"run", "--cluster", noNameNode.toString(), "--benchmarks", withYcsb.toString()},
+        new PrintStream(said, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    assertEquals(2, unserved, said.toString(StandardCharsets.UTF_8));
+    assertTrue(said.toString(StandardCharsets.UTF_8).contains("hibench run: ycsb-a left out: YCSB runs on a serving store; give --serving"
+        + " cassandra://HOST[,HOST...][:PORT] or hbase:CONF_DIR"), said.toString(StandardCharsets.UTF_8));
 
     Path report = dir.toPath().resolve("damaged");
     Files.createDirectories(report);

@@ -46,7 +46,7 @@ import site.ycsb.workloads.CoreWorkload;
  * {@code hbase.usepagefilter}), one connection shared by the JVM's threads. Unlike the stock binding it
  * creates the table when it is missing, split into {@code hbase.regions} regions (by default four per
  * region server) at YCSB's key range, and names the regions it found or made on stderr. The cluster
- * is the {@code hbase-site.xml} of {@code HBASE_CONF_DIR} (or {@code HADOOP_CONF_DIR}), and any
+ * is the {@code hbase-site.xml} of {@code -p confdir=DIR}, else of {@code HBASE_CONF_DIR} (or {@code HADOOP_CONF_DIR}), and any
  * {@code -p hbase.*} property is HBase's own setting ({@code hbase.zookeeper.quorum}, ...).
  */
 public class HBaseClient2 extends DB {
@@ -62,8 +62,8 @@ public class HBaseClient2 extends DB {
 
     Shared(Properties p) throws DBException {
       Configuration conf = HBaseConfiguration.create();
-      for (String env : new String[] {"HBASE_CONF_DIR", "HADOOP_CONF_DIR"}) {
-        String dir = System.getenv(env);
+      for (String dir : new String[] {p.getProperty(HBaseKeys.CONF_DIR), System.getenv("HBASE_CONF_DIR"),
+          System.getenv("HADOOP_CONF_DIR")}) {
         if (dir != null && Files.isRegularFile(Path.of(dir, "hbase-site.xml"))) {
           conf.addResource(new org.apache.hadoop.fs.Path(Path.of(dir, "hbase-site.xml").toUri()));
           break;

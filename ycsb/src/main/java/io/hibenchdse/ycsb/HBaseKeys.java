@@ -27,6 +27,9 @@ public final class HBaseKeys {
   /** Every other {@code hbase.*} property is HBase's own client setting ({@code hbase.zookeeper.quorum}, ...). */
   public static final String HBASE_PREFIX = "hbase.";
 
+  /** A directory whose {@code hbase-site.xml} the client reads, in place of {@code $HBASE_CONF_DIR}'s: a user's HBase. */
+  public static final String CONF_DIR = "confdir";
+
   public static final List<String> ALL = List.of(COLUMN_FAMILY, CLIENT_BUFFERING, WRITE_BUFFER_SIZE, DURABILITY,
-      USE_PAGE_FILTER, REGIONS);
+      USE_PAGE_FILTER, REGIONS, CONF_DIR);
 }

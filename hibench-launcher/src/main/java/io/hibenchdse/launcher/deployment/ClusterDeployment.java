@@ -14,7 +14,7 @@ import java.util.List;
  * through the launcher's own Hadoop client; null monitor hosts are {@code HIBENCH_MONITOR_HOSTS}'s,
  * or else the running NodeManagers' hosts.
  */
-public record ClusterDeployment(Path confDir, ServingStore servingStore, CassandraAddress cassandra, int replication, WriteAck writeAck,
+public record ClusterDeployment(Path confDir, ServingStore servingStore, ServingAddress serving, int replication, WriteAck writeAck,
     SubmitCommand submit, List<String> monitorHosts) implements Deployment.Local {
   /** The cluster {@code bin/hibench plan} lists steps for, YCSB's on {@code serving}; a null replication takes HDFS's default. */
   public static ClusterDeployment planned(ServingStore serving, Integer replication, WriteAck writeAck) {
@@ -24,14 +24,14 @@ public record ClusterDeployment(Path confDir, ServingStore servingStore, Cassand
 
   /**
    * The cluster of {@code confDir}, its files checked before any plan is made, YCSB's phases on the
-   * Cassandra cluster at {@code cassandra} (null: none, and YCSB's workloads are left out); a null
+   * store at {@code serving} (null: none, and YCSB's workloads are left out); a null
    * replication takes HDFS's default; MapReduce's steps submitted with {@code submit} ({@code --submit},
    * null: the launcher's own client); the workers sampled {@code monitorHosts} ({@code --monitor-hosts}).
    */
-  public static ClusterDeployment of(Path confDir, CassandraAddress cassandra, Integer replication, WriteAck writeAck, String submit,
+  public static ClusterDeployment of(Path confDir, ServingAddress serving, Integer replication, WriteAck writeAck, String submit,
       List<String> monitorHosts) {
     UserCluster.siteConf(confDir);
-    return new ClusterDeployment(confDir, cassandra == null ? null : ServingStore.cassandra, cassandra,
+    return new ClusterDeployment(confDir, serving == null ? null : serving.store(), serving,
         replication == null ? LocalNodes.DEFAULT_REPLICATION : replication, writeAck, submit == null ? null : SubmitCommand.parse(submit, confDir),
         monitorHosts);
   }
@@ -42,6 +42,6 @@ public record ClusterDeployment(Path confDir, ServingStore servingStore, Cassand
     if (confDir == null) {
       throw new IllegalStateException("a plan's cluster has no configuration to run on");
     }
-    return UserCluster.connect(confDir, cassandra, replication, submit, monitorHosts);
+    return UserCluster.connect(confDir, serving, replication, submit, monitorHosts);
   }
 }

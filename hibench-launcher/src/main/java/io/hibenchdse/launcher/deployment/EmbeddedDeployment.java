@@ -71,10 +71,7 @@ public final class EmbeddedDeployment implements Deployment.Local {
   /** A deployment for a suite run: HDFS or cfs://, no login or TLS (see {@link #EmbeddedDeployment}). */
   public static EmbeddedDeployment forRun(Target target, int nodes, Integer replication, WriteAck writeAck, CommitLog commitLog,
       Map<String, String> cfsSettings) {
-    if (target == Target.hbase) {
-      throw new UsageException("--target hbase is for storage start; a run on hdfs serves YCSB's phases from HBase over it");
-    }
-    return new EmbeddedDeployment(target, nodes, replication, writeAck, commitLog, cfsSettings, false);
+    return new EmbeddedDeployment(target.checkedForRun(), nodes, replication, writeAck, commitLog, cfsSettings, false);
   }
 
   /**

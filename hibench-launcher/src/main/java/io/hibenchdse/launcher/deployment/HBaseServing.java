@@ -50,9 +50,13 @@ final class HBaseServing implements ServingCluster {
    */
   @Override
   public void record(RunResult r) {
-    LocalHBase.Settings s = hbase.settings();
+    record(r, hbase.settings(), hbase.regionServers());
+  }
+
+  /** What {@link #record(RunResult)} says of an HBase of {@code regionServers} whose WAL has the settings {@code s}. */
+  static void record(RunResult r, LocalHBase.Settings s, int regionServers) {
     r.replication = (short) s.replication();
-    r.configuration.put(HibenchConfigKeys.STORAGE_NODES, Integer.toString(hbase.regionServers()));
+    r.configuration.put(HibenchConfigKeys.STORAGE_NODES, Integer.toString(regionServers));
     r.configuration.put(LocalHBase.WAL_HSYNC, Boolean.toString(s.walHsync()));
     r.configuration.put(HibenchConfigKeys.STORAGE_FSYNC,
         Boolean.toString(s.walHsync() || HBaseKeys.FSYNC_WAL.equals(r.configuration.get(HBaseKeys.DURABILITY))));

@@ -35,14 +35,12 @@ public final class HostsDeployment implements Deployment.Local {
   private final PrintStream out;
 
   /**
-   * {@code hosts} workers of {@code target} (HDFS, or cfs:// on Cassandra nodes) linked by {@code link} (null:
+   * {@code hosts} workers of {@code target} (HDFS, cfs:// on Cassandra nodes, or for {@link #startApart}
+   * HDFS with HBase's region servers beside its DataNodes) linked by {@code link} (null:
    * unshaped), keeping {@code replication} copies (at most the workers; default as many as workers
    * up to 3); progress goes to {@code out}. Its settings are checked here, before anything starts.
    */
   public HostsDeployment(Target target, int hosts, String link, Integer replication, WriteAck writeAck, PrintStream out) {
-    if (target == Target.hbase) {
-      throw new UsageException("--hosts runs --target hdfs or cfs; on hdfs, YCSB's phases run on HBase over it");
-    }
     try {
       LocalNodes.checked(hosts, "--hosts");
       this.link = link == null ? null : Link.parse(link);
@@ -90,21 +88,29 @@ public final class HostsDeployment implements Deployment.Local {
    */
   public record Apart(Running running, String masterNamespace, List<String> sshOptions) {}
 
-  /** Starts the hosts with their files under {@code dir}, for stock tools, with an sshd on every worker if {@code sshd}. */
+  /**
+   * Starts the hosts with their files under {@code dir}, for stock tools, with an sshd on every worker if {@code sshd}
+   * and, for {@code --target hbase}, HBase on them as a user's cluster runs it.
+   */
   public Apart startApart(Path dir, boolean sshd) throws IOException {
     try {
       CassandraSettings cassandra = target == Target.cfs ? CassandraSettings.BENCHMARK.with(EmbeddedDeployment.commitLog(null, writeAck))
           : null;
       HostsCluster cluster = HostsCluster.start(dir, hosts, link, replication, cassandra, out);
+      LocalHBase.Settings settings = LocalHBase.Settings.of(replication).withWalHsync(writeAck == WriteAck.disk);
       List<String> ssh;
+      LocalHBase hbase = null;
       try {
         ssh = sshd ? cluster.startSshd() : List.of();
+        if (target == Target.hbase) {
+          hbase = LocalHBase.startOnHosts(dir.resolve("hbase"), java.net.URI.create(cluster.conf().get(FileSystem.FS_DEFAULT_NAME_KEY)),
+              hbaseHosts(cluster), settings);
+        }
       } catch (IOException | RuntimeException e) {
         cluster.close();
         throw e;
       }
-      return new Apart(new Started(cluster, dir.resolve("hbase"), LocalHBase.Settings.of(replication).withWalHsync(writeAck == WriteAck.disk)),
-          cluster.network().namespace(HostsCluster.MASTER), ssh);
+      return new Apart(new Started(cluster, dir.resolve("hbase"), settings, hbase), cluster.network().namespace(HostsCluster.MASTER), ssh);
     } catch (IOException e) {
       if (e.getMessage() != null && e.getMessage().startsWith("--")) {
         throw new UsageException(e.getMessage());
@@ -113,8 +119,20 @@ public final class HostsDeployment implements Deployment.Local {
     }
   }
 
-  /** Its hosts, started, and where HBase for YCSB keeps its local files, with its WAL's settings. */
-  private record Started(HostsCluster cluster, Path hbaseDir, LocalHBase.Settings hbase) implements Running {
+  /** ZooKeeper and HBase's master on the master host, a region server on each worker. */
+  private static LocalHBase.Hosts hbaseHosts(HostsCluster cluster) {
+    List<List<String>> workers = new ArrayList<>();
+    for (String worker : cluster.network().hosts().subList(1, cluster.network().hosts().size())) {
+      workers.add(cluster.onHost(worker));
+    }
+    return new LocalHBase.Hosts(HostsCluster.MASTER, cluster.onHost(HostsCluster.MASTER), workers);
+  }
+
+  /**
+   * Its hosts, started, and where HBase for YCSB keeps its local files, with its WAL's settings; the
+   * HBase started with the hosts ({@code storage start --target hbase}), or null.
+   */
+  private record Started(HostsCluster cluster, Path hbaseDir, LocalHBase.Settings hbase, LocalHBase startedHBase) implements Running {
     @Override
     public Configuration conf() {
       Configuration conf = cluster.conf();
@@ -128,7 +146,8 @@ public final class HostsDeployment implements Deployment.Local {
 
     @Override
     public String describe() {
-      return cluster.describe();
+      return cluster.describe() + (startedHBase == null ? "" : "; HBase " + LocalHBase.version() + ", " + startedHBase.layout() + ", "
+          + hbase.description());
     }
 
     @Override
@@ -136,12 +155,8 @@ public final class HostsDeployment implements Deployment.Local {
       if (cluster.cfs() != null) {
         return ServingCluster.onCassandra(cluster.cfs().cluster());
       }
-      List<List<String>> workers = new ArrayList<>();
-      for (String worker : cluster.network().hosts().subList(1, cluster.network().hosts().size())) {
-        workers.add(cluster.onHost(worker));
-      }
       return ServingCluster.onHBase(hbaseDir.toFile(), java.net.URI.create(cluster.conf().get(FileSystem.FS_DEFAULT_NAME_KEY)),
-          new LocalHBase.Hosts(HostsCluster.MASTER, cluster.onHost(HostsCluster.MASTER), workers), hbase);
+          hbaseHosts(cluster), hbase);
     }
 
     /** This machine, whose figures hold every host's, and each host apart. */
@@ -175,13 +190,22 @@ public final class HostsDeployment implements Deployment.Local {
       return all;
     }
 
+    /** The cluster's site files, and HBase's {@code hbase-site.xml} where it runs. */
     @Override
     public void writeClientConf(Path dir) throws IOException {
       cluster.writeClientConf(dir);
+      if (startedHBase != null) {
+        java.nio.file.Files.copy(startedHBase.site(), dir.resolve(startedHBase.site().getFileName()),
+            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      }
     }
 
+    /** HBase first, whose region servers flush to the HDFS, then the hosts. */
     @Override
     public void close() {
+      if (startedHBase != null) {
+        startedHBase.close();
+      }
       try {
         cluster.close();
       } catch (IOException e) {

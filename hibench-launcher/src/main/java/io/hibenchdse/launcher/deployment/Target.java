@@ -14,6 +14,15 @@ public enum Target {
     this.serving = serving;
   }
 
+  /** Refuses what a suite run cannot measure: HBase alone (a run on hdfs starts HBase itself). */
+  public Target checkedForRun() {
+    if (this == hbase) {
+      throw new io.hibenchdse.core.UsageException("--target hbase is for storage start; a run on hdfs serves YCSB's phases from"
+          + " HBase over it");
+    }
+    return this;
+  }
+
   /** The store YCSB's phases serve from on this target's stack. */
   public ServingStore serving() {
     return serving;

@@ -47,16 +47,22 @@ public final class UserCluster implements Deployment.Running {
   private final Configuration conf;
   private final List<String> workers;
   private final String hadoopVersion;
-  private final CassandraAddress cassandra;
+  private final ServingAddress serving;
+  /** The client of {@code --serving}'s HBase, connected when the cluster was checked; null on Cassandra or without a store. */
+  private final ClusterHBaseServing hbase;
+  /** The serving store's hosts: its Cassandra nodes, or its region servers; none without a store. */
+  private final List<String> servingHosts;
   private final SubmitCommand submit;
   private final List<String> monitorHosts;
 
-  private UserCluster(Path confDir, Configuration conf, List<String> workers, String hadoopVersion, CassandraAddress cassandra,
-      SubmitCommand submit, List<String> monitorHosts) {
+  private UserCluster(Path confDir, Configuration conf, List<String> workers, String hadoopVersion, ServingAddress serving,
+      List<String> servingHosts, ClusterHBaseServing hbase, SubmitCommand submit, List<String> monitorHosts) {
+    this.hbase = hbase;
     this.confDir = confDir;
     this.submit = submit;
     this.monitorHosts = monitorHosts;
-    this.cassandra = cassandra;
+    this.serving = serving;
+    this.servingHosts = servingHosts;
     this.conf = conf;
     this.workers = workers;
     this.hadoopVersion = hadoopVersion;
@@ -91,11 +97,11 @@ public final class UserCluster implements Deployment.Running {
   }
 
   /**
-   * The cluster {@code confDir} describes, YCSB's phases on the Cassandra cluster at
-   * {@code cassandra} (null: none) in a keyspace of {@code replication} copies, checked: a UsageException says in one line what is missing or
+   * The cluster {@code confDir} describes, YCSB's phases on the store at {@code serving} (null: none;
+   * on Cassandra in a keyspace of {@code replication} copies), checked: a UsageException says in one line what is missing or
    * does not answer.
    */
-  public static UserCluster connect(Path confDir, CassandraAddress cassandra, int replication, SubmitCommand submit,
+  public static UserCluster connect(Path confDir, ServingAddress serving, int replication, SubmitCommand submit,
       List<String> monitorHosts) throws IOException {
     Configuration conf = siteConf(confDir);
     Configuration check = new Configuration(conf);
@@ -105,12 +111,17 @@ public final class UserCluster implements Deployment.Running {
     check.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS, CHECK_WAIT_MS);
     check.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_RETRY_INTERVAL_MS, 1000);
     checkFileSystem(check);
-    UserCluster cluster = new UserCluster(confDir, conf, workers(check), hadoopVersion(conf), cassandra, submit,
-        monitorHosts);
-    if (cassandra != null) {
+    List<String> workers = workers(check);
+    List<String> servingHosts = List.of();
+    ClusterHBaseServing hbase = null;
+    if (serving instanceof CassandraAddress cassandra) {
       ClusterCassandraServing.check(cassandra, replication);
+      servingHosts = cassandra.hosts();
+    } else if (serving instanceof HBaseSite site) {
+      hbase = ClusterHBaseServing.checked(site);
+      servingHosts = hbase.hosts();
     }
-    return cluster;
+    return new UserCluster(confDir, conf, workers, hadoopVersion(conf), serving, servingHosts, hbase, submit, monitorHosts);
   }
 
   private static void checkFileSystem(Configuration check) throws IOException {
@@ -202,13 +213,16 @@ public final class UserCluster implements Deployment.Running {
         + (submit == null ? HibenchConfigKeys.SUBMITTED_BY_LAUNCHER : submit);
   }
 
-  /** The Cassandra cluster of {@code --serving}; without one the plan leaves YCSB's steps out, so this is not asked. */
+  /** The store of {@code --serving}; without one the plan leaves YCSB's steps out, so this is not asked. */
   @Override
   public ServingCluster.Starter servingCluster() {
-    if (cassandra == null) {
-      throw new IllegalStateException("no serving store on this cluster");
+    if (serving instanceof CassandraAddress cassandra) {
+      return ClusterCassandraServing.at(cassandra);
     }
-    return ClusterCassandraServing.at(cassandra);
+    if (hbase != null) {
+      return () -> hbase;
+    }
+    throw new IllegalStateException("no serving store on this cluster");
   }
 
   /**
@@ -222,11 +236,11 @@ public final class UserCluster implements Deployment.Running {
 
   /**
    * This machine's and, over ssh, every worker's as the monitor reaches them, or for a YCSB phase
-   * every Cassandra node's of {@code --serving}.
+   * every host of {@code --serving}'s store (its Cassandra nodes, its region servers).
    */
   @Override
   public String dropPageCache(boolean serving) {
-    return serving ? PageCache.dropHereAndOn(cassandra.hosts(), "serving node", SshHost.fromEnvironment())
+    return serving ? PageCache.dropHereAndOn(servingHosts, "serving node", SshHost.fromEnvironment())
         : PageCache.dropHereAndOn(reachedWorkers(), "worker", SshHost.fromEnvironment());
   }
 
@@ -255,7 +269,11 @@ public final class UserCluster implements Deployment.Running {
     }
   }
 
-  /** Nothing to stop: the cluster is the user's. */
+  /** Only the client of its HBase to stop: the cluster is the user's. */
   @Override
-  public void close() {}
+  public void close() {
+    if (hbase != null) {
+      hbase.close();
+    }
+  }
 }
