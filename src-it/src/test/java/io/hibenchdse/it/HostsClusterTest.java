@@ -292,18 +292,18 @@ class HostsClusterTest {
 
   /**
    * The cluster as a user's own, started apart, through HiBench's entry point as its users type it:
-   * {@code HADOOP_EXECUTABLE=hadoop HADOOP_CONF_DIR=CONF HBASE_CONF_DIR=CONF scripts/run-all.sh} from the master host, as
+   * {@code HADOOP_EXECUTABLE=hadoop HADOOP_CONF_DIR=CONF scripts/run-all.sh} from the master host, as
    * from a gateway, {@code hadoop} being the stock command's {@code jar} (RunJar on the cluster line's
    * client jars). Its MapReduce steps go through that client to the cluster's YARN (each one's jar
    * and workload traced by it, the records naming it). The wordcount has the same counters as the embedded
    * default's on the same seeds, its record names the cluster (the ResourceManager of its
    * configuration, one NodeManager, the Hadoop version its ResourceManager reports, its worker as the
    * monitor sampled it over ssh, and {@code --drop-caches} dropped its page cache, through the sshd
-   * of {@code storage start --sshd} with the options of its {@code SSH} line). YCSB's workload runs on
-   * the cluster's HBase ({@code --serving hbase:CONF}) without an error, each phase's record saying
-   * what the region server's own configuration says of its WAL (what the hosts started it with),
-   * that it was flushed through HBase's Admin API, and that the region server's host had its page
-   * cache dropped.
+   * of {@code storage start --sshd} with the options of its {@code SSH} line), and YCSB's workload is
+   * left out in one line, no serving store named. Then {@code bin/hibench run --cluster CONF --serving
+   * hbase:CONF} runs it on the cluster's HBase without an error, each phase's record saying what the
+   * region server's own configuration says of its WAL (what the hosts started it with), that it was
+   * flushed through HBase's Admin API, and that the region server's host had its page cache dropped.
    */
   private void assertSuiteRunsOnItAsAUsersCluster(String namespace, Path conf, String fsUri, String ssh) throws Exception {
     Path list = dir.toPath().resolve("cluster.lst");
@@ -320,29 +320,14 @@ class HostsClusterTest {
     ProcessBuilder runAll = new ProcessBuilder("ip", "netns", "exec", namespace, LauncherTest.HOME.resolve("scripts/run-all.sh").toString(),
         "--benchmarks", list.toString(), "--runs", "1", "--warmup", "0", "--work-dir", dir.toPath().resolve("cluster-work").toString(),
         "--drop-caches").directory(LauncherTest.HOME.toFile()).redirectErrorStream(true);
-    runAll.environment().putAll(Map.of("HADOOP_EXECUTABLE", hadoop.toString(), "HADOOP_CONF_DIR", conf.toString(), "HBASE_CONF_DIR",
-        conf.toString(), "HIBENCH_REPORT", report.toString(), io.hibenchdse.monitor.SshHost.OPTIONS, ssh));
+    runAll.environment().putAll(Map.of("HADOOP_EXECUTABLE", hadoop.toString(), "HADOOP_CONF_DIR", conf.toString(), "HIBENCH_REPORT",
+        report.toString(), io.hibenchdse.monitor.SshHost.OPTIONS, ssh));
     Process run = runAll.start();
     String log = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(0, run.waitFor(), log);
-    io.hibenchdse.hbase.LocalHBase.Settings wal = io.hibenchdse.hbase.LocalHBase.Settings.of(1);
-    assertTrue(log.contains("hibench run: YCSB's store: the HBase of " + conf + ": HBase " + io.hibenchdse.hbase.LocalHBase.version()
-        + ", 1 region server(s), " + wal.description()), log);
+    assertTrue(log.contains("hibench run: ycsb-a left out: YCSB runs on a serving store"), log);
     List<io.hibenchdse.core.RunResult> records = records(report);
-    assertEquals(List.of("HadoopWordcount", "HadoopYcsb-a-load", "HadoopYcsb-a"), records.stream().map(r -> r.type).toList(), log);
-    for (io.hibenchdse.core.RunResult ycsb : records.subList(1, 3)) {
-      io.hibenchdse.ycsb.YcsbMetrics m = ycsb.metrics(io.hibenchdse.ycsb.YcsbMetrics.class);
-      assertEquals("hbase2", m.binding, ycsb.type);
-      assertEquals(1000, m.operations, ycsb.type);
-      assertEquals(0, m.errors, ycsb.type);
-      // what the region server says of itself: the hosts start it with HBase's default sync (hflush) at one copy
-      assertEquals(wal.description(), ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.STORAGE_COMMIT_LOG), ycsb.type);
-      assertEquals("false", ycsb.configuration.get(io.hibenchdse.hbase.LocalHBase.WAL_HSYNC), ycsb.type);
-      assertEquals("1", ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.STORAGE_NODES), ycsb.type);
-      assertEquals("flushed (HBase's Admin API)", ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.SERVING_FLUSH), ycsb.type);
-      assertEquals("dropped before the run (this machine and 1 serving node)",
-          ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.PAGE_CACHE), ycsb.type);
-    }
+    assertEquals(List.of("HadoopWordcount"), records.stream().map(r -> r.type).toList(), log);
     io.hibenchdse.core.RunResult onCluster = records.get(0);
     // the MapReduce steps, the data's generation too, went through the user's client
     List<String> jars = Files.readAllLines(submitted).stream().map(l -> l.replaceFirst(".*/", "")).toList();
@@ -368,6 +353,36 @@ class HostsClusterTest {
     assertTrue(worker != null && worker.netRxKBps() > 0 && worker.netTxKBps() > 0, used.hosts().toString());
     assertEquals("dropped before the run (this machine and 1 worker)",
         onCluster.configuration.get(io.hibenchdse.core.HibenchConfigKeys.PAGE_CACHE));
+
+    // YCSB on the cluster's HBase, named by the directory of its hbase-site.xml
+    Path ycsbList = Files.writeString(dir.toPath().resolve("ycsb.lst"), "ycsb-a\n");
+    Path ycsbReport = dir.toPath().resolve("hbase-report");
+    ProcessBuilder onHBase = new ProcessBuilder("ip", "netns", "exec", namespace, LauncherTest.HOME.resolve("bin/hibench").toString(),
+        "run", "--cluster", conf.toString(), "--serving", "hbase:" + conf, "--benchmarks", ycsbList.toString(), "--runs", "1",
+        "--warmup", "0", "--report-dir", ycsbReport.toString(), "--work-dir", dir.toPath().resolve("hbase-work").toString(),
+        "--drop-caches").directory(LauncherTest.HOME.toFile()).redirectErrorStream(true);
+    onHBase.environment().put(io.hibenchdse.monitor.SshHost.OPTIONS, ssh);
+    Process ycsbRun = onHBase.start();
+    String ycsbLog = new String(ycsbRun.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, ycsbRun.waitFor(), ycsbLog);
+    io.hibenchdse.hbase.LocalHBase.Settings wal = io.hibenchdse.hbase.LocalHBase.Settings.of(1);
+    assertTrue(ycsbLog.contains("hibench run: YCSB's store: the HBase of " + conf + ": HBase " + io.hibenchdse.hbase.LocalHBase.version()
+        + ", 1 region server(s), " + wal.description()), ycsbLog);
+    List<io.hibenchdse.core.RunResult> phases = records(ycsbReport);
+    assertEquals(List.of("HadoopYcsb-a-load", "HadoopYcsb-a"), phases.stream().map(r -> r.type).toList(), ycsbLog);
+    for (io.hibenchdse.core.RunResult ycsb : phases) {
+      io.hibenchdse.ycsb.YcsbMetrics m = ycsb.metrics(io.hibenchdse.ycsb.YcsbMetrics.class);
+      assertEquals("hbase2", m.binding, ycsb.type);
+      assertEquals(1000, m.operations, ycsb.type);
+      assertEquals(0, m.errors, ycsb.type);
+      // what the region server says of itself: the hosts start it with HBase's default sync (hflush) at one copy
+      assertEquals(wal.description(), ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.STORAGE_COMMIT_LOG), ycsb.type);
+      assertEquals("false", ycsb.configuration.get(io.hibenchdse.hbase.LocalHBase.WAL_HSYNC), ycsb.type);
+      assertEquals("1", ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.STORAGE_NODES), ycsb.type);
+      assertEquals("flushed (HBase's Admin API)", ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.SERVING_FLUSH), ycsb.type);
+      assertEquals("dropped before the run (this machine and 1 serving node)",
+          ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.PAGE_CACHE), ycsb.type);
+    }
 
     Path home = dir.toPath().resolve("embedded-report");
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
@@ -464,10 +479,13 @@ class HostsClusterTest {
   void aSuiteRunOnCfsHostsRunsItsJobsOnYarnOverCassandraNodes() throws Exception {
     Path list = dir.toPath().resolve("cfs.lst");
     Files.writeString(list, "wordcount\nycsb-c\n");
+    // the embedded default's wordcount alone: its counters are what the hosts' must equal
+    Path wordcount = Files.writeString(dir.toPath().resolve("wordcount.lst"), "wordcount\n");
     List<List<io.hibenchdse.core.RunResult>> runs = new ArrayList<>();
     for (List<String> where : List.of(List.<String>of(), List.of("--hosts", "2"))) {
       String name = where.isEmpty() ? "embedded" : "hosts";
-      List<String> args = new ArrayList<>(List.of("run", "--target", "cfs", "--benchmarks", list.toString(), "--runs", "1", "--warmup", "0",
+      List<String> args = new ArrayList<>(List.of("run", "--target", "cfs", "--benchmarks", (where.isEmpty() ? wordcount : list).toString(),
+          "--runs", "1", "--warmup", "0",
           "--ycsb-workloads", LauncherTest.HOME.resolve("conf/ycsb").toString(), "--report-dir", dir.toPath().resolve(name).toString(),
           "--work-dir", dir.toPath().resolve(name + "-work").toString()));
       args.addAll(where);

@@ -361,7 +361,8 @@ class LauncherTest {
   /**
    * run-all.sh is bin/hibench run on the cluster of HADOOP_CONF_DIR, submitting with
    * HADOOP_EXECUTABLE's jar command (HostsClusterTest runs it on a cluster): a directory that is not
-   * there is refused in bin/hibench run's one line, before anything runs.
+   * there is refused in bin/hibench run's one line, before anything runs; HBASE_CONF_DIR becomes
+   * --serving hbase:HBASE_CONF_DIR.
    */
   @Test
   void runAllIsRunOnTheClusterOfHadoopConfDir() throws Exception {
@@ -376,6 +377,13 @@ class LauncherTest {
         dir.toPath().resolve("r").toString()), HOME.resolve("scripts/run-all.sh").toString(), "--cluster", given.toString(),
         "--report-dir", dir.toPath().resolve("r2").toString());
     assertEquals(List.of("hibench run: --cluster " + given + " is not a directory"), own.err());
+    // HBase's own HBASE_CONF_DIR names YCSB's store, as --serving hbase:DIR (read before the cluster's directory)
+    Path noHBase = Files.createDirectories(dir.toPath().resolve("no-hbase"));
+    Proc hbase = exec(java.util.Map.of("HADOOP_EXECUTABLE", "hadoop", "HADOOP_CONF_DIR", none.toString(), "HBASE_CONF_DIR",
+        noHBase.toString()), HOME.resolve("scripts/run-all.sh").toString(), "--runs", "1");
+    assertEquals(2, hbase.status(), hbase.toString());
+    assertEquals(List.of("hibench run: --serving hbase:" + noHBase + ": " + noHBase + " has no hbase-site.xml: give hbase:CONF_DIR,"
+        + " the directory of the HBase client configuration (HBASE_CONF_DIR)"), hbase.err());
   }
 
   @Test
