@@ -8,6 +8,7 @@ import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.UsageException;
 import io.hibenchdse.core.WorkloadDriver;
 import io.hibenchdse.launcher.storage.EmbeddedHBase;
+import io.hibenchdse.ycsb.Binding;
 import io.hibenchdse.ycsb.CassandraCqlKeys;
 import io.hibenchdse.ycsb.HBaseKeys;
 import io.hibenchdse.ycsb.YcsbArgs;
@@ -46,15 +47,13 @@ final class YcsbCommand {
       } catch (IllegalArgumentException e) {
         throw new UsageException("'" + argv[0] + "' is no YCSB phase: load or run (usage: " + USAGE + ")");
       }
-      String binding = argv[1];
-      if (!YcsbProcess.BINDINGS.containsKey(binding)) {
-        throw new UsageException("unknown binding '" + binding + "'; this suite has " + String.join(", ", YcsbProcess.BINDINGS.keySet()));
-      }
+      Binding binding = Binding.named(argv[1]).orElseThrow(() -> new UsageException("unknown binding '" + argv[1] + "'; this suite has "
+          + String.join(", ", Binding.names())));
       List<String> args = new ArrayList<>(Arrays.asList(argv).subList(2, argv.length));
-      if (binding.equals("hbase2")) {
+      if (binding == Binding.HBASE2) {
         return hbase(phase, args, out, err);
       }
-      if (!binding.equals("cassandra-cql") || YcsbArgs.parse(args).has(CassandraCqlKeys.HOSTS)) {
+      if (binding != Binding.CASSANDRA_CQL || YcsbArgs.parse(args).has(CassandraCqlKeys.HOSTS)) {
         return phase(phase, binding, args, out, err);
       }
       try (LocalCassandra node = LocalCassandra.open(EMBEDDED, CassandraSettings.BENCHMARK, 1)) {
@@ -85,7 +84,7 @@ final class YcsbCommand {
       named |= dir != null && java.nio.file.Files.isRegularFile(Path.of(dir, "hbase-site.xml"));
     }
     if (named) {
-      return phase(phase, "hbase2", args, out, err);
+      return phase(phase, Binding.HBASE2, args, out, err);
     }
     try (EmbeddedHBase hbase = EmbeddedHBase.open(EMBEDDED_HBASE.toFile(), 1)) {
       out.println("ycsb: no -p hbase.zookeeper.quorum: an embedded " + hbase.describe() + ", data in " + EMBEDDED_HBASE
@@ -93,11 +92,11 @@ final class YcsbCommand {
       org.apache.hadoop.conf.Configuration conf = hbase.conf();
       args.addAll(0, List.of("-p", HBaseKeys.ZOOKEEPER_QUORUM + "=" + conf.get(HBaseKeys.ZOOKEEPER_QUORUM),
           "-p", HBaseKeys.ZOOKEEPER_CLIENT_PORT + "=" + conf.get(HBaseKeys.ZOOKEEPER_CLIENT_PORT)));
-      return phase(phase, "hbase2", args, out, err);
+      return phase(phase, Binding.HBASE2, args, out, err);
     }
   }
 
-  private static int phase(YcsbProcess.Phase phase, String binding, List<String> args, PrintStream out, PrintStream err)
+  private static int phase(YcsbProcess.Phase phase, Binding binding, List<String> args, PrintStream out, PrintStream err)
       throws Exception {
     long start = System.currentTimeMillis();
     YcsbProcess.Outcome o = YcsbProcess.run(phase, binding, args, out, err);

@@ -17,7 +17,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * What the cluster jars carry: Java 8 bytecode in every class, shaded ones included (DSE 5 and
  * Hadoop 2.7 clusters run Java 8), and of Hadoop's own classes only TeraGen's generator, which
- * every Hadoop line runs (the rest of Hadoop 3.4's terasort package calls 3.3+ API).
+ * every Hadoop line runs (the rest of Hadoop 3.4's terasort package calls 3.3+ API); and the suite's
+ * jars of tools are those the build writes.
  */
 class ClusterJarsTest {
   static final int JAVA_8 = 52;
@@ -54,5 +55,19 @@ class ClusterJarsTest {
     assertTrue(classes > 100, jar + " holds " + classes + " classes");
     assertEquals(List.of(), newer, jar + ": classes newer than Java 8");
     assertEquals(List.of(), hadoop, jar + ": Hadoop classes beyond TeraGen's generator");
+  }
+
+  /** Each of the suite's jars of Hadoop tools names a module whose build writes that cluster jar, which --submit hands a user's client. */
+  @org.junit.jupiter.api.Test
+  void everySuiteJarOfToolsIsAClusterJarTheBuildWrites() throws Exception {
+    for (io.hibenchdse.launcher.suite.SuiteJar jar : io.hibenchdse.launcher.suite.SuiteJar.values()) {
+      if (jar.runner() != io.hibenchdse.launcher.suite.SuiteJar.Runner.HADOOP) {
+        continue;
+      }
+      try (java.util.stream.Stream<java.nio.file.Path> built = java.nio.file.Files.find(HOME, 4, (f, a) ->
+          f.getFileName().toString().equals(jar.artifact() + ".jar") && f.getParent().getFileName().toString().equals("target"))) {
+        assertTrue(built.findAny().isPresent(), jar + ".jar is written by no module's build");
+      }
+    }
   }
 }

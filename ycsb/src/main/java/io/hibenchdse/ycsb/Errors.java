@@ -14,11 +14,11 @@ final class Errors {
   private Errors() {}
 
   static Status of(String operation, String key, Exception e) {
-    return of("cassandra-cql", operation, key, e);
+    return of(Binding.CASSANDRA_CQL, operation, key, e);
   }
 
   /** The failure of {@code binding}'s {@code operation} on {@code key}. */
-  static Status of(String binding, String operation, String key, Exception e) {
+  static Status of(Binding binding, String operation, String key, Exception e) {
     int n = SEEN.incrementAndGet();
     if (n <= NAMED) {
       System.err.println(binding + ": " + operation + " " + key + " failed: " + e

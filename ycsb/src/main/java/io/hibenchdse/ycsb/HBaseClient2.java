@@ -207,7 +207,7 @@ public class HBaseClient2 extends DB {
       put(r, result);
       return Status.OK;
     } catch (IOException | RuntimeException e) {
-      return Errors.of("hbase2", "read", key, e);
+      return Errors.of(Binding.HBASE2, "read", key, e);
     }
   }
 
@@ -231,7 +231,7 @@ public class HBaseClient2 extends DB {
       }
       return Status.OK;
     } catch (IOException | RuntimeException e) {
-      return Errors.of("hbase2", "scan", startkey, e);
+      return Errors.of(Binding.HBASE2, "scan", startkey, e);
     }
   }
 
@@ -264,7 +264,7 @@ public class HBaseClient2 extends DB {
       }
       return Status.OK;
     } catch (IOException | RuntimeException e) {
-      return Errors.of("hbase2", operation, key, e);
+      return Errors.of(Binding.HBASE2, operation, key, e);
     }
   }
 

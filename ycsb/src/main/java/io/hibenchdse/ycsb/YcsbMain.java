@@ -80,7 +80,7 @@ public final class YcsbMain {
     }
     Set<String> known = known();
     for (String name : new TreeSet<>(p.stringPropertyNames())) {
-      boolean hbaseOwn = YcsbProcess.BINDINGS.get("hbase2").equals(args.db) && name.startsWith(HBaseKeys.HBASE_PREFIX);
+      boolean hbaseOwn = Binding.HBASE2.dbClass().equals(args.db) && name.startsWith(HBaseKeys.HBASE_PREFIX);
       if (!known.contains(name) && !name.startsWith("htrace.") && !name.startsWith(SUITE_PREFIX) && !hbaseOwn) {
         throw new UsageException("unknown property '" + name + "' (" + args.source(name) + "): neither YCSB's CoreWorkload"
             + " nor the binding reads it");

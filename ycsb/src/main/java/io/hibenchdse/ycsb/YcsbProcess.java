@@ -11,10 +11,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Runs one YCSB phase in a JVM of its own whose class path is YCSB's core and the binding's
@@ -31,18 +28,6 @@ public final class YcsbProcess {
     Phase(String flag) {
       this.flag = flag;
     }
-  }
-
-  /** The bindings this suite has, by YCSB's names (class names as strings: this JVM loads no YCSB class). */
-  public static final Map<String, String> BINDINGS;
-
-  static {
-    Map<String, String> b = new LinkedHashMap<>();
-    b.put("cassandra-cql", "io.hibenchdse.ycsb.CassandraCqlClient");
-    b.put("hbase2", "io.hibenchdse.ycsb.HBaseClient2");
-    // YCSB's own stand-in that stores nothing: the floor of the client's cost (-p basicdb.verbose=false)
-    b.put("basic", "site.ycsb.BasicDB");
-    BINDINGS = Collections.unmodifiableMap(b);
   }
 
   /** Percentiles asked of YCSB's histograms unless the command line asks for others. */
@@ -81,7 +66,7 @@ public final class YcsbProcess {
    * output goes to {@code out} and its standard error (status lines, one-line refusals) to
    * {@code err}, line by line as they come.
    */
-  public static Outcome run(Phase phase, String binding, List<String> args, PrintStream out, PrintStream err)
+  public static Outcome run(Phase phase, Binding binding, List<String> args, PrintStream out, PrintStream err)
       throws IOException, InterruptedException {
     return run(List.of(), phase, binding, args, out, err);
   }
@@ -91,7 +76,7 @@ public final class YcsbProcess {
    * {@code onHost}, the words that put it on a host of the cluster (its network, where the servers'
    * names resolve).
    */
-  public static Outcome run(List<String> onHost, Phase phase, String binding, List<String> args, PrintStream out, PrintStream err)
+  public static Outcome run(List<String> onHost, Phase phase, Binding binding, List<String> args, PrintStream out, PrintStream err)
       throws IOException, InterruptedException {
     YcsbArgs parsed = YcsbArgs.parse(args);
     List<String> command = new java.util.ArrayList<>(onHost);
@@ -103,7 +88,7 @@ public final class YcsbProcess {
     // the driver's notices of nodes it cannot reach are the binding's errors, counted and named there
     command.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=error");
     command.add("-Dlog4j.configuration=" + YcsbProcess.class.getResource("log4j-ycsb.properties"));
-    command.addAll(List.of("-cp", classPath(binding), "io.hibenchdse.ycsb.YcsbMain", phase.flag, "-db", BINDINGS.get(binding)));
+    command.addAll(List.of("-cp", classPath(binding), "io.hibenchdse.ycsb.YcsbMain", phase.flag, "-db", binding.dbClass()));
     if (!parsed.has("hdrhistogram.percentiles")) {
       command.addAll(List.of("-p", "hdrhistogram.percentiles=" + PERCENTILES));
     }
@@ -118,7 +103,7 @@ public final class YcsbProcess {
     errors.start();
     YcsbMetrics metrics = new YcsbMetrics();
     metrics.phase = phase.name();
-    metrics.binding = binding;
+    metrics.binding = binding.ycsbName();
     try (BufferedReader lines = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
       for (String line = lines.readLine(); line != null; line = lines.readLine()) {
         out.println(line);
@@ -146,9 +131,9 @@ public final class YcsbProcess {
   }
 
   /** YCSB's core and the bindings' class path, and for hbase2 HBase's client with the build's Hadoop. */
-  private static String classPath(String binding) {
+  private static String classPath(Binding binding) {
     List<String> cp = new java.util.ArrayList<>(ChildJvm.moduleClassPath(YcsbProcess.class, "ycsb.classpath"));
-    if (binding.equals("hbase2")) {
+    if (binding == Binding.HBASE2) {
       cp.addAll(io.hibenchdse.hbase.LocalHBase.clientClassPath());
     }
     return String.join(java.io.File.pathSeparator, cp);

@@ -27,7 +27,7 @@ public final class YcsbResult {
     long fields = Long.parseLong(p.getProperty("fieldcount", "10"));
     long length = Long.parseLong(p.getProperty("fieldlength", "100"));
     r.timed(startMs, endMs, Math.round(m.runtimeSec * 1e9), records * fields * length, 1);
-    r.fileSystem = "hbase2".equals(m.binding)
+    r.fileSystem = Binding.HBASE2.ycsbName().equals(m.binding)
         ? "hbase://" + p.getProperty(HBaseKeys.ZOOKEEPER_QUORUM, "(hbase-site.xml)") + ":"
             + p.getProperty(HBaseKeys.ZOOKEEPER_CLIENT_PORT, "2181") + "/" + p.getProperty(YcsbArgs.TABLE, YcsbArgs.TABLE_DEFAULT)
         : "cql://" + p.getProperty(CassandraCqlKeys.HOSTS) + ":" + p.getProperty(CassandraCqlKeys.PORT, CassandraCqlKeys.PORT_DEFAULT)

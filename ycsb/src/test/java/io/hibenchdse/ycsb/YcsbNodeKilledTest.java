@@ -85,7 +85,7 @@ class YcsbNodeKilledTest {
   private static YcsbProcess.Outcome ycsb(YcsbProcess.Phase phase, List<String> args, ByteArrayOutputStream out,
       ByteArrayOutputStream err) {
     try {
-      return YcsbProcess.run(phase, "cassandra-cql", args, new PrintStream(out, true, StandardCharsets.UTF_8),
+      return YcsbProcess.run(phase, Binding.CASSANDRA_CQL, args, new PrintStream(out, true, StandardCharsets.UTF_8),
           new PrintStream(err, true, StandardCharsets.UTF_8));
     } catch (Exception e) {
       throw new IllegalStateException(e);

@@ -48,7 +48,7 @@ class YcsbOnCassandraTest {
 
   static YcsbProcess.Outcome ycsb(YcsbProcess.Phase phase, List<String> args, ByteArrayOutputStream out) throws Exception {
     ERR.reset();
-    return YcsbProcess.run(phase, "cassandra-cql", args, new PrintStream(out, true, StandardCharsets.UTF_8),
+    return YcsbProcess.run(phase, Binding.CASSANDRA_CQL, args, new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(ERR, true, StandardCharsets.UTF_8));
   }
 

@@ -75,7 +75,7 @@ class YcsbOnHBaseTest {
   void loadThenWorkloadAWithDataIntegrity() throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    YcsbProcess.Outcome load = YcsbProcess.run(YcsbProcess.Phase.load, "hbase2",
+    YcsbProcess.Outcome load = YcsbProcess.run(YcsbProcess.Phase.load, Binding.HBASE2,
         args("ycsb_a", "-P", CONF.resolve("workloada").toString(), "-p", "recordcount=500"),
         new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
     assertEquals(0, load.status(), out + "\n" + err);
@@ -86,7 +86,7 @@ class YcsbOnHBaseTest {
 
     out.reset();
     err.reset();
-    YcsbProcess.Outcome a = YcsbProcess.run(YcsbProcess.Phase.run, "hbase2",
+    YcsbProcess.Outcome a = YcsbProcess.run(YcsbProcess.Phase.run, Binding.HBASE2,
         args("ycsb_a", "-P", CONF.resolve("workloada").toString(), "-p", "recordcount=500", "-p", "operationcount=1000"),
         new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
     assertEquals(0, a.status(), out + "\n" + err);
@@ -202,7 +202,7 @@ class YcsbOnHBaseTest {
   }
 
   static Run run(YcsbProcess.Phase phase, List<String> args, ByteArrayOutputStream out, ByteArrayOutputStream err) throws Exception {
-    YcsbProcess.Outcome o = YcsbProcess.run(phase, "hbase2", args, new PrintStream(out, true, StandardCharsets.UTF_8),
+    YcsbProcess.Outcome o = YcsbProcess.run(phase, Binding.HBASE2, args, new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8));
     return new Run(o, out, err);
   }

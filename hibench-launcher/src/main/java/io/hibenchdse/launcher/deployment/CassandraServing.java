@@ -20,6 +20,11 @@ final class CassandraServing implements ServingCluster {
   }
 
   @Override
+  public ServingStore store() {
+    return ServingStore.cassandra;
+  }
+
+  @Override
   public String describe() {
     return "cfs://'s Cassandra nodes, " + cassandra.durability();
   }

@@ -92,6 +92,11 @@ final class ClusterCassandraServing implements ServingCluster {
   }
 
   @Override
+  public ServingStore store() {
+    return ServingStore.cassandra;
+  }
+
+  @Override
   public String describe() {
     return "the Cassandra cluster at " + address + ", " + tables.nodes() + " node(s), " + commitLog;
   }

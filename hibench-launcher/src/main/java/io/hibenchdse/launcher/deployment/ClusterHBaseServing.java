@@ -92,6 +92,11 @@ final class ClusterHBaseServing implements ServingCluster {
   }
 
   @Override
+  public ServingStore store() {
+    return ServingStore.hbase;
+  }
+
+  @Override
   public String describe() {
     return "the HBase of " + site.confDir() + ": HBase " + description.version() + ", " + description.regionServers().size()
         + " region server(s), " + settings.description();

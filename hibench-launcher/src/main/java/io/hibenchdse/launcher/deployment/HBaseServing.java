@@ -22,6 +22,11 @@ final class HBaseServing implements ServingCluster {
   }
 
   @Override
+  public ServingStore store() {
+    return ServingStore.hbase;
+  }
+
+  @Override
   public String describe() {
     return "HBase " + LocalHBase.version() + " on the HDFS, " + hbase.layout() + ", " + hbase.settings().description();
   }

@@ -35,6 +35,14 @@ public interface ServingCluster extends AutoCloseable {
     return () -> new HBaseServing(LocalHBase.startOnHosts(dir.toPath(), hdfs, hosts, settings));
   }
 
+  /** The YCSB binding that speaks to it. */
+  default io.hibenchdse.ycsb.Binding binding() {
+    return store().binding();
+  }
+
+  /** The kind of store it is. */
+  ServingStore store();
+
   /** One line for the console: what it is. */
   String describe();
 

@@ -1,16 +1,18 @@
 package io.hibenchdse.launcher.deployment;
 
+import io.hibenchdse.ycsb.Binding;
+
 /** The store YCSB's steps run on, with the YCSB binding that speaks to it. */
 public enum ServingStore {
-  cassandra("cassandra-cql"), hbase("hbase2");
+  cassandra(Binding.CASSANDRA_CQL), hbase(Binding.HBASE2);
 
-  private final String binding;
+  private final Binding binding;
 
-  ServingStore(String binding) {
+  ServingStore(Binding binding) {
     this.binding = binding;
   }
 
-  public String binding() {
+  public Binding binding() {
     return binding;
   }
 }

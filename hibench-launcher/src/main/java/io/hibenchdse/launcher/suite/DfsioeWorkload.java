@@ -83,11 +83,11 @@ public enum DfsioeWorkload implements SuiteWorkload {
 
   @Override
   public List<Step> steps(Profile profile, String root, Context par, long seed) {
-    Step write = Step.tool(name, "dfsio-enhanced", dfsioe("-write", profile, par, root, "-overwrite"),
+    Step write = Step.tool(name, SuiteJar.DFSIO_ENHANCED, dfsioe("-write", profile, par, root, "-overwrite"),
         this == WRITE ? Step.Role.MEASURE : Step.Role.PREPARE);
     if (this == WRITE) {
       return List.of(write);
     }
-    return List.of(write, Step.tool(name, "dfsio-enhanced", dfsioe("-read", profile, par, root), Step.Role.MEASURE));
+    return List.of(write, Step.tool(name, SuiteJar.DFSIO_ENHANCED, dfsioe("-read", profile, par, root), Step.Role.MEASURE));
   }
 }

@@ -37,7 +37,7 @@ public enum HiveBenchWorkload implements SuiteWorkload {
     List<String> prepare = List.of("HiBench.DataGen", "-D", DataGen.SEED + "=" + seed, "-overwrite",
         "-t", "hive", "-b", dir, "-n", "Input", "-m", String.valueOf(par.maps()), "-r", String.valueOf(par.reduces()),
         "-p", String.valueOf(pages(profile)), "-v", String.valueOf(visits(profile)), "-o", "sequence");
-    return List.of(Step.tool(suiteName(), "hive-datagen", prepare, Step.Role.PREPARE),
+    return List.of(Step.tool(suiteName(), SuiteJar.HIVE_DATAGEN, prepare, Step.Role.PREPARE),
         Step.hiveQuery(suiteName(), List.of(suiteName(), "-overwrite", dir + "/Input", dir + "/Output"), Step.Role.MEASURE));
   }
 }

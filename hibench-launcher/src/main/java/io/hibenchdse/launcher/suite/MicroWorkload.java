@@ -63,7 +63,7 @@ public enum MicroWorkload implements SuiteWorkload {
         "-D", RandomTextWriter.BYTES_PER_MAP + "=" + Math.max(1, total / par.maps()),
         "-D", RandomTextWriter.SEED + "=" + seed,
         "-overwrite", in));
-    return List.of(Step.tool(name, "hibench-core", prepare, Step.Role.PREPARE),
-        Step.tool(name, "hibench-core", measure(in, out, par.reduces()), Step.Role.MEASURE));
+    return List.of(Step.tool(name, SuiteJar.HIBENCH_CORE, prepare, Step.Role.PREPARE),
+        Step.tool(name, SuiteJar.HIBENCH_CORE, measure(in, out, par.reduces()), Step.Role.MEASURE));
   }
 }

@@ -9,34 +9,32 @@ import java.util.List;
  * runs it. Preparation steps generate data, warm-ups ready the storage unmeasured; measured ones are
  * what the report is about.
  */
-public record Step(String suiteWorkload, Runner runner, String jar, List<String> args, Role role) {
+public record Step(String suiteWorkload, SuiteJar jar, List<String> args, Role role) {
   /** What a step is for. */
   public enum Role { PREPARE, WARMUP, MEASURE }
 
-  /**
-   * What runs a step: a Hadoop tool of one of the suite's jars ({@link Suite#JARS}), a HiveBench
-   * query in the run's Hive JVM, or a YCSB phase in a YCSB JVM of its own; each with the jar name
-   * the plan gives it.
-   */
-  public enum Runner { HADOOP, HIVE, YCSB }
-
   /** A Hadoop tool of the suite's jar {@code jar}. */
-  static Step tool(String suiteWorkload, String jar, List<String> args, Role role) {
-    return new Step(suiteWorkload, Runner.HADOOP, jar, args, role);
+  static Step tool(String suiteWorkload, SuiteJar jar, List<String> args, Role role) {
+    return new Step(suiteWorkload, jar, args, role);
   }
 
   /** A HiveBench query, run by the Hive JVM (the plan's {@code hive-runner}). */
   static Step hiveQuery(String suiteWorkload, List<String> args, Role role) {
-    return new Step(suiteWorkload, Runner.HIVE, "hive-runner", args, role);
+    return new Step(suiteWorkload, SuiteJar.HIVE_RUNNER, args, role);
   }
 
   /** A YCSB phase ({@code load|run binding ...}), run as {@code bin/hibench ycsb} runs it. */
   static Step ycsbPhase(String suiteWorkload, List<String> args, Role role) {
-    return new Step(suiteWorkload, Runner.YCSB, "ycsb", args, role);
+    return new Step(suiteWorkload, SuiteJar.YCSB, args, role);
   }
 
   public String workload() {
     return args.get(0);
+  }
+
+  /** What runs it: a Hadoop tool in this JVM (or the user's client), Hive's JVM, or a YCSB JVM. */
+  public SuiteJar.Runner runner() {
+    return jar.runner();
   }
 
   public boolean measured() {
@@ -49,11 +47,11 @@ public record Step(String suiteWorkload, Runner runner, String jar, List<String>
    */
   public Step withOption(String key, String value) {
     List<String> all = new ArrayList<>(args);
-    if (runner == Runner.YCSB) {
+    if (runner() == SuiteJar.Runner.YCSB) {
       all.addAll(List.of("-p", key + "=" + value));
     } else {
       all.addAll(1, List.of("-D", key + "=" + value));
     }
-    return new Step(suiteWorkload, runner, jar, List.copyOf(all), role);
+    return new Step(suiteWorkload, jar, List.copyOf(all), role);
   }
 }

@@ -1,6 +1,5 @@
 package io.hibenchdse.launcher.suite;
 
-import io.hibenchdse.core.HibenchCoreJar;
 import io.hibenchdse.core.UsageException;
 import io.hibenchdse.core.Workload;
 import io.hibenchdse.core.WorkloadDriver;
@@ -15,11 +14,6 @@ import java.util.stream.Stream;
 
 /** What the suite is made of: its jars with their workloads, and the workloads benchmarks.lst names. */
 public final class Suite {
-  /** Each jar's driver by jar name, as the plan names them. */
-  public static final Map<String, WorkloadDriver> JARS = Map.of("hibench-core", HibenchCoreJar.DRIVER,
-      "dfsio-enhanced", io.hibenchdse.dfsio.DfsioEnhancedJar.DRIVER, "tpcx-hs", io.hibenchdse.tpcxhs.TpcxHsJar.DRIVER,
-      "hive-datagen", io.hibenchdse.hive.HiveDataGenJar.DRIVER);
-
   static final List<SuiteWorkload> WORKLOADS = Stream.concat(Stream.of(MicroWorkload.WORDCOUNT,
       MicroWorkload.SORT, DfsioeWorkload.WRITE, DfsioeWorkload.READ, new TpcxHsWorkload(), HiveBenchWorkload.SCAN,
       HiveBenchWorkload.AGGREGATION, HiveBenchWorkload.JOIN), Stream.of(YcsbWorkload.values())).toList();
@@ -29,9 +23,11 @@ public final class Suite {
   /** Every runnable workload of every jar, for {@code bin/hibench <workload>}. */
   public static WorkloadDriver allWorkloads() {
     Map<String, Workload> all = new LinkedHashMap<>();
-    for (WorkloadDriver d : List.of(JARS.get("hibench-core"), JARS.get("dfsio-enhanced"), JARS.get("tpcx-hs"),
-        JARS.get("hive-datagen"))) {
-      for (Workload w : d.workloads()) {
+    for (SuiteJar jar : SuiteJar.values()) {
+      if (jar.runner() != SuiteJar.Runner.HADOOP) {
+        continue;
+      }
+      for (Workload w : jar.driver().workloads()) {
         all.putIfAbsent(w.name(), w);
       }
     }

@@ -166,7 +166,7 @@ public final class SuiteExecution implements AutoCloseable {
         if (pageCache != null) {
           stepConf.set(HibenchConfigKeys.PAGE_CACHE, pageCache);
         }
-        BenchmarkTool tool = Suite.JARS.get(step.jar()).find(step.workload()).newTool();
+        BenchmarkTool tool = step.jar().driver().find(step.workload()).newTool();
         List<String> args = step.args().subList(1, step.args().size());
         if (deployment.submitCommand().isPresent()) {
           return submitted(deployment.submitCommand().get(), step, tool, stepConf, args, Path.of(stepReportDir));
@@ -183,7 +183,7 @@ public final class SuiteExecution implements AutoCloseable {
    */
   private StepOutcome submitted(SubmitCommand submit, Step step, BenchmarkTool tool, Configuration stepConf, List<String> args,
       Path stepReportDir) throws Exception {
-    Path jar = ClusterJar.of(tool.getClass(), step.jar());
+    Path jar = ClusterJar.of(tool.getClass(), step.jar().artifact());
     if (jar == null) {
       out.println("hibench run: --submit needs " + step.jar() + ".jar beside " + ClusterJar.classesOf(tool.getClass())
           + ": build it with mvn -B -ntp -DskipTests package");
@@ -204,7 +204,7 @@ public final class SuiteExecution implements AutoCloseable {
   /** For a reported step, the page cache dropped if asked, and what the record says of it; null for others. */
   private String pageCache(SuiteOptions.PlannedStep p) {
     String pageCache = !p.reported() ? null
-        : dropCaches ? deployment.dropPageCache(p.step().runner() == Step.Runner.YCSB) : PageCache.NOT_ASKED;
+        : dropCaches ? deployment.dropPageCache(p.step().runner() == SuiteJar.Runner.YCSB) : PageCache.NOT_ASKED;
     if (dropCaches && pageCache != null && !pageCache.startsWith(PageCache.DROPPED)) {
       out.println("hibench run: page cache " + pageCache);
     }
@@ -247,7 +247,7 @@ public final class SuiteExecution implements AutoCloseable {
         step.suiteWorkload(), p.profile().label(), p.kind(), p.run()));
     YcsbProcess.Outcome o;
     try (PrintStream file = new PrintStream(output, StandardCharsets.UTF_8)) {
-      o = YcsbProcess.run(deployment.clientHost(), phase, step.args().get(1), args, file, file);
+      o = YcsbProcess.run(deployment.clientHost(), phase, serving.binding(), args, file, file);
     }
     if (o.status() == 0 && o.metrics().errors > 0) {
       out.println("hibench run: ycsb " + phase + " failed: " + o.metrics().summary() + "; YCSB's output: " + output);

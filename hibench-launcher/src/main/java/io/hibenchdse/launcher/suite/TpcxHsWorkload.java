@@ -35,7 +35,7 @@ public final class TpcxHsWorkload implements SuiteWorkload {
 
   @Override
   public List<Step> steps(Profile profile, String root, Context par, long seed) {
-    return List.of(Step.tool(suiteName(), "tpcx-hs", List.of("tpcxhs", "-D", MRJobConfig.NUM_MAPS + "=" + par.maps(),
+    return List.of(Step.tool(suiteName(), SuiteJar.TPCX_HS, List.of("tpcxhs", "-D", MRJobConfig.NUM_MAPS + "=" + par.maps(),
         "-D", MRJobConfig.NUM_REDUCES + "=" + par.reduces(), "-rows", String.valueOf(par.size() != null ? Math.max(1, par.size() / ROW_BYTES) : rows(profile)),
         "-replication", String.valueOf(par.replication()),
         "-root", root + "/TPCx-HS", "-overwrite"), Step.Role.MEASURE));

@@ -81,7 +81,7 @@ public enum YcsbWorkload implements SuiteWorkload {
    * HDFS's replication is the store's own).
    */
   private List<String> args(String phase, Context par, long records, long operations) {
-    List<String> args = new ArrayList<>(List.of(phase, par.serving().binding(),
+    List<String> args = new ArrayList<>(List.of(phase, par.serving().binding().ycsbName(),
         "-P", par.ycsbWorkloads().resolve("workload" + name().toLowerCase(Locale.ROOT)).toString(),
         "-threads", Integer.toString(par.threads() != null ? par.threads() : par.maps()),
         "-p", "recordcount=" + records, "-p", "operationcount=" + operations));

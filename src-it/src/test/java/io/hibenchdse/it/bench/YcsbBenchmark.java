@@ -2,6 +2,7 @@ package io.hibenchdse.it.bench;
 
 import io.hibenchdse.cassandra.CassandraSettings;
 import io.hibenchdse.cassandra.LocalCassandra;
+import io.hibenchdse.ycsb.Binding;
 import io.hibenchdse.ycsb.YcsbMetrics;
 import io.hibenchdse.ycsb.YcsbProcess;
 import java.io.File;
@@ -69,20 +70,20 @@ public final class YcsbBenchmark implements Callable<Integer> {
       cassandra.addAll(common);
       List<String> basic = new ArrayList<>(List.of("-p", "basicdb.verbose=false"));
       basic.addAll(common);
-      run(YcsbProcess.Phase.load, "cassandra-cql", cassandra);
+      run(YcsbProcess.Phase.load, Binding.CASSANDRA_CQL, cassandra);
       List<Double> ours = new ArrayList<>();
       List<Double> floor = new ArrayList<>();
       List<Double> oursRate = new ArrayList<>();
       for (int round = 0; round < warmup + runs; round++) {
         boolean basicFirst = round % 2 == 0;
-        for (String binding : basicFirst ? List.of("basic", "cassandra-cql") : List.of("cassandra-cql", "basic")) {
-          YcsbMetrics m = run(YcsbProcess.Phase.run, binding, binding.equals("basic") ? basic : cassandra);
+        for (Binding binding : basicFirst ? List.of(Binding.BASIC, Binding.CASSANDRA_CQL) : List.of(Binding.CASSANDRA_CQL, Binding.BASIC)) {
+          YcsbMetrics m = run(YcsbProcess.Phase.run, binding, binding == Binding.BASIC ? basic : cassandra);
           double usPerOp = m.clientCpuSec * 1e6 / m.operations;
           out.printf(Locale.ROOT, "round %d%s %-13s %,9.0f ops/s  client CPU %6.1f us/op%n", round + 1,
               round < warmup ? " (warm-up)" : "", binding, m.throughputOpsPerSec, usPerOp);
           if (round >= warmup) {
-            (binding.equals("basic") ? floor : ours).add(usPerOp);
-            if (!binding.equals("basic")) {
+            (binding == Binding.BASIC ? floor : ours).add(usPerOp);
+            if (binding != Binding.BASIC) {
               oursRate.add(m.throughputOpsPerSec);
             }
           }
@@ -101,7 +102,7 @@ public final class YcsbBenchmark implements Callable<Integer> {
     return 0;
   }
 
-  private YcsbMetrics run(YcsbProcess.Phase phase, String binding, List<String> args) throws Exception {
+  private YcsbMetrics run(YcsbProcess.Phase phase, Binding binding, List<String> args) throws Exception {
     YcsbProcess.Outcome o = YcsbProcess.run(phase, binding, args, QUIET, System.err);
     if (o.status() != 0 || o.metrics().errors > 0) {
       throw new IllegalStateException("ycsb " + phase + " " + binding + " failed: status " + o.status());

@@ -1,0 +1,60 @@
+package io.hibenchdse.launcher.suite;
+
+import io.hibenchdse.core.HibenchCoreJar;
+import io.hibenchdse.core.WorkloadDriver;
+
+/**
+ * The suite's jars a step belongs to, by the Maven artifact that builds each (the name the plan
+ * prints, and the cluster jar {@code ARTIFACT.jar} a user's {@code hadoop jar} takes), each with
+ * what runs its steps: the Hadoop tools of a driver, HiveBench's queries in Hive's JVM, YCSB's
+ * phases in a YCSB JVM.
+ */
+public enum SuiteJar {
+  HIBENCH_CORE("hibench-core", HibenchCoreJar.DRIVER),
+  DFSIO_ENHANCED("dfsio-enhanced", io.hibenchdse.dfsio.DfsioEnhancedJar.DRIVER),
+  TPCX_HS("tpcx-hs", io.hibenchdse.tpcxhs.TpcxHsJar.DRIVER),
+  HIVE_DATAGEN("hive-datagen", io.hibenchdse.hive.HiveDataGenJar.DRIVER),
+  HIVE_RUNNER("hive-runner", Runner.HIVE),
+  YCSB("ycsb", Runner.YCSB);
+
+  /** What runs a step of a jar. */
+  public enum Runner { HADOOP, HIVE, YCSB }
+
+  private final String artifact;
+  private final WorkloadDriver driver;
+  private final Runner runner;
+
+  SuiteJar(String artifact, WorkloadDriver driver) {
+    this.artifact = artifact;
+    this.driver = driver;
+    this.runner = Runner.HADOOP;
+  }
+
+  SuiteJar(String artifact, Runner runner) {
+    this.artifact = artifact;
+    this.driver = null;
+    this.runner = runner;
+  }
+
+  /** The Maven artifact that builds it. */
+  public String artifact() {
+    return artifact;
+  }
+
+  /** The driver of its Hadoop tools; only for {@link Runner#HADOOP}. */
+  public WorkloadDriver driver() {
+    if (driver == null) {
+      throw new IllegalStateException(artifact + " holds no Hadoop tools");
+    }
+    return driver;
+  }
+
+  public Runner runner() {
+    return runner;
+  }
+
+  @Override
+  public String toString() {
+    return artifact;
+  }
+}
