@@ -57,7 +57,7 @@ final class ClusterHBaseServing implements ServingCluster {
       if (hbase != null) {
         hbase.close();
       }
-      throw new UsageException("--serving " + site + " does not answer: " + firstLine(e));
+      throw new UsageException("--serving " + site + " does not answer: " + UserCluster.firstLine(e));
     } catch (RuntimeException e) {
       if (hbase != null) {
         hbase.close();
@@ -84,11 +84,6 @@ final class ClusterHBaseServing implements ServingCluster {
       throw new UsageException("--serving " + site + ": the region servers' WAL settings differ: " + d.regionServers());
     }
     return values.iterator().next();
-  }
-
-  private static String firstLine(Throwable e) {
-    String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    return m.lines().findFirst().orElse(m);
   }
 
   @Override

@@ -175,7 +175,8 @@ public final class UserCluster implements Deployment.Running {
     }
   }
 
-  private static String firstLine(Throwable e) {
+  /** The first line of what {@code e} says, for a one-line refusal. */
+  static String firstLine(Throwable e) {
     String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     return m.lines().findFirst().orElse(m);
   }
