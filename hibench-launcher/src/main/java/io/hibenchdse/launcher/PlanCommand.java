@@ -3,6 +3,7 @@ package io.hibenchdse.launcher;
 import io.hibenchdse.launcher.deployment.ClusterDeployment;
 import io.hibenchdse.launcher.deployment.ServingStore;
 import io.hibenchdse.core.UsageException;
+import io.hibenchdse.launcher.suite.RowKey;
 import io.hibenchdse.launcher.suite.Series;
 import io.hibenchdse.launcher.suite.SeriesKey;
 import io.hibenchdse.launcher.suite.SeriesPoint;
@@ -51,7 +52,7 @@ final class PlanCommand implements Callable<Integer> {
       }
     }
     options.seriesNotes(series).forEach(n -> err.println("hibench plan: " + n));
-    Set<String> planned = new HashSet<>();
+    Set<RowKey> planned = new HashSet<>();
     for (SeriesPoint point : series.points()) {
       Integer replication = point.count(SeriesKey.REPLICATION) != null ? point.count(SeriesKey.REPLICATION) : options.replication;
       for (SuiteOptions.PlannedStep p : options.plan(ClusterDeployment.planned(serving, replication, options.writeAck), point, planned)) {

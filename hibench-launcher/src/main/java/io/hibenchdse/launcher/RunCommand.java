@@ -15,6 +15,7 @@ import io.hibenchdse.launcher.report.Summary;
 import io.hibenchdse.launcher.report.SummaryReport;
 import io.hibenchdse.launcher.suite.Measurement;
 import io.hibenchdse.launcher.suite.Precision;
+import io.hibenchdse.launcher.suite.RowKey;
 import io.hibenchdse.launcher.suite.Series;
 import io.hibenchdse.launcher.suite.SeriesKey;
 import io.hibenchdse.launcher.suite.SeriesPoint;
@@ -196,7 +197,7 @@ final class RunCommand implements Callable<Integer> {
    */
   private List<Segment> segments(Series series) throws IOException {
     List<Segment> segments = new ArrayList<>();
-    Set<String> planned = new HashSet<>();
+    Set<RowKey> planned = new HashSet<>();
     Segment current = null;
     for (SeriesPoint point : series.points()) {
       if (current == null || !current.points().get(0).deployment().equals(point.deployment())) {

@@ -6,6 +6,7 @@ import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.launcher.storage.Durability;
 import io.hibenchdse.launcher.suite.Confidence;
 import io.hibenchdse.launcher.suite.Measurement;
+import io.hibenchdse.launcher.suite.RowKey;
 import io.hibenchdse.monitor.HostFigures;
 import io.hibenchdse.monitor.Utilization;
 import io.hibenchdse.ycsb.YcsbMetrics;
@@ -94,27 +95,26 @@ public final class Comparison {
   }
 
   private static List<UtilizationRow> utilization(List<Measurement> runsA, List<Measurement> runsB) {
-    Map<String, List<HostFigures>> totalsA = totals(runsA);
-    Map<String, List<HostFigures>> totalsB = totals(runsB);
+    Map<RowKey, List<HostFigures>> totalsA = totals(runsA);
+    Map<RowKey, List<HostFigures>> totalsB = totals(runsB);
     List<UtilizationRow> rows = new ArrayList<>();
     totalsA.forEach((key, a) -> {
       List<HostFigures> b = totalsB.get(key);
       if (b != null) {
-        String[] wp = key.split("\u0000", -1);
         for (UtilizationReport.Figure f : UtilizationReport.HOST_FIGURES) {
-          rows.add(new UtilizationRow(wp[0], "null".equals(wp[2]) ? wp[1] : wp[1] + " " + wp[2], f.heading(), mean(a, f), mean(b, f)));
+          rows.add(new UtilizationRow(key.workload(), key.label(), f.heading(), mean(a, f), mean(b, f)));
         }
       }
     });
     return rows;
   }
 
-  private static Map<String, List<HostFigures>> totals(List<Measurement> runs) {
-    Map<String, List<HostFigures>> totals = new LinkedHashMap<>();
+  private static Map<RowKey, List<HostFigures>> totals(List<Measurement> runs) {
+    Map<RowKey, List<HostFigures>> totals = new LinkedHashMap<>();
     for (Measurement m : runs) {
       Utilization u = m.result().utilization(Utilization.class);
       if (u != null && !u.hosts().isEmpty()) {
-        totals.computeIfAbsent(key(m), k -> new ArrayList<>()).add(u.total());
+        totals.computeIfAbsent(m.key(), k -> new ArrayList<>()).add(u.total());
       }
     }
     return totals;
@@ -156,13 +156,13 @@ public final class Comparison {
   }
 
   private static Set<String> differences(List<Measurement> runsA, List<Measurement> runsB) {
-    Map<String, Durability> first = new LinkedHashMap<>();
+    Map<RowKey, Durability> first = new LinkedHashMap<>();
     for (Measurement m : runsA) {
-      first.putIfAbsent(key(m), Durability.of(m.result()));
+      first.putIfAbsent(m.key(), Durability.of(m.result()));
     }
     Set<String> differences = new LinkedHashSet<>();
     for (Measurement m : runsB) {
-      Durability da = first.get(key(m));
+      Durability da = first.get(m.key());
       if (da != null) {
         differences.addAll(da.differences(Durability.of(m.result()), "A", "B"));
       }
@@ -171,43 +171,35 @@ public final class Comparison {
   }
 
   /** Per YCSB workload and profile, the mean over the runs of the phase's operation-weighted mean latency. */
-  private static Map<String, Double> meanLatency(List<Measurement> runs) {
-    Map<String, DescriptiveStatistics> stats = new LinkedHashMap<>();
+  private static Map<RowKey, Double> meanLatency(List<Measurement> runs) {
+    Map<RowKey, DescriptiveStatistics> stats = new LinkedHashMap<>();
     for (Measurement m : runs) {
       if (m.serving()) {
-        stats.computeIfAbsent(key(m), k -> new DescriptiveStatistics())
+        stats.computeIfAbsent(m.key(), k -> new DescriptiveStatistics())
             .addValue(m.result().metrics(YcsbMetrics.class).meanUs);
       }
     }
-    Map<String, Double> means = new LinkedHashMap<>();
+    Map<RowKey, Double> means = new LinkedHashMap<>();
     stats.forEach((k, v) -> means.put(k, v.getMean()));
     return means;
   }
 
-  private static List<Row> rows(List<Summary.Row> summaryA, List<Summary.Row> summaryB, Map<String, Double> latencyA,
-      Map<String, Double> latencyB) {
-    Map<String, Summary.Row> byKey = new LinkedHashMap<>();
-    summaryB.forEach(r -> byKey.put(key(r), r));
+  private static List<Row> rows(List<Summary.Row> summaryA, List<Summary.Row> summaryB, Map<RowKey, Double> latencyA,
+      Map<RowKey, Double> latencyB) {
+    Map<RowKey, Summary.Row> byKey = new LinkedHashMap<>();
+    summaryB.forEach(r -> byKey.put(r.key(), r));
     List<Row> rows = new ArrayList<>();
     for (Summary.Row ra : summaryA) {
-      Summary.Row rb = byKey.get(key(ra));
+      Summary.Row rb = byKey.get(ra.key());
       if (rb != null) {
         Confidence.Ratio time = Confidence.ofRatio(ra.runs(), ra.meanSec(), ra.sigmaSec(), rb.runs(), rb.meanSec(), rb.sigmaSec());
         rows.add(new Row(ra.workload(), ra.profile(), ra.runs(), ra.meanSec(), ra.sigmaSec(), rb.runs(),
             rb.meanSec(), rb.sigmaSec(), time.ratio(), time.ci95().low(), time.ci95().high(), time.pValue(),
             rb.meanThroughputBytesPerSec() / ra.meanThroughputBytesPerSec(),
-            latencyB.getOrDefault(key(rb), Double.NaN) / latencyA.getOrDefault(key(ra), Double.NaN), ra.point()));
+            latencyB.getOrDefault(rb.key(), Double.NaN) / latencyA.getOrDefault(ra.key(), Double.NaN), ra.point()));
       }
     }
     return rows;
-  }
-
-  private static String key(Measurement m) {
-    return m.workload() + "\u0000" + m.scale() + "\u0000" + m.point();
-  }
-
-  private static String key(Summary.Row r) {
-    return r.workload() + "\u0000" + r.profile() + "\u0000" + r.point();
   }
 
   /** The table on the console: both means with sigma, B's ratios. */

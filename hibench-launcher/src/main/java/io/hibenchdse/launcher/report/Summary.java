@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.hibenchdse.launcher.suite.Confidence;
 import io.hibenchdse.launcher.suite.Measurement;
 import io.hibenchdse.launcher.suite.Profile;
+import io.hibenchdse.launcher.suite.RowKey;
 import io.hibenchdse.launcher.suite.SeriesKey;
 import io.hibenchdse.ycsb.YcsbMetrics;
 import java.util.ArrayList;
@@ -31,6 +32,11 @@ public final class Summary {
       @JsonInclude(JsonInclude.Include.NON_NULL) Double ci95HighSec, double dataDeltaPct, double timeDeltaPct,
       double meanThroughputBytesPerSec, @JsonInclude(JsonInclude.Include.NON_NULL) Double meanOpsPerSec,
       @JsonInclude(JsonInclude.Include.NON_NULL) String point) {
+    /** The row's key, as its runs' ({@link Measurement#key()}). */
+    public RowKey key() {
+      return new RowKey(workload, profile, point);
+    }
+
     /** The throughput as the page gives it: MB/s, or a serving phase's operations a second. */
     String throughput() {
       return meanOpsPerSec == null ? fmt("%.2f MB/s", meanThroughputBytesPerSec / MB) : fmt("%.0f ops/s", meanOpsPerSec);
@@ -45,9 +51,9 @@ public final class Summary {
   private Summary() {}
 
   public static List<Row> rows(List<Measurement> measurements) {
-    Map<String, List<Measurement>> groups = new LinkedHashMap<>();
+    Map<RowKey, List<Measurement>> groups = new LinkedHashMap<>();
     for (Measurement m : measurements) {
-      groups.computeIfAbsent(m.workload() + "\u0000" + m.scale() + "\u0000" + m.point(), k -> new ArrayList<>()).add(m);
+      groups.computeIfAbsent(m.key(), k -> new ArrayList<>()).add(m);
     }
     List<Row> rows = new ArrayList<>();
     Map<String, double[]> baseline = new LinkedHashMap<>();

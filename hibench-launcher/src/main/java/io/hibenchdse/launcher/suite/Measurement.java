@@ -28,6 +28,11 @@ public record Measurement(String workload, Profile profile, RunResult result) {
     return result.configuration.get(HibenchConfigKeys.SERIES_POINT);
   }
 
+  /** The summary's row the run belongs to. */
+  public RowKey key() {
+    return new RowKey(workload, scale(), point());
+  }
+
   /** In a grid, the row its point is in (its settings but the last), or null. */
   public String seriesRow() {
     return result.configuration.get(HibenchConfigKeys.SERIES_ROW);

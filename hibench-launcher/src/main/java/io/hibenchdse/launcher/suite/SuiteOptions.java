@@ -180,7 +180,7 @@ public final class SuiteOptions {
    * are planned, so a workload that does not take a varied key runs once for each value of the
    * others. Each step is labelled with its point.
    */
-  public List<PlannedStep> plan(Deployment deployment, SeriesPoint point, Set<String> planned) throws IOException {
+  public List<PlannedStep> plan(Deployment deployment, SeriesPoint point, Set<RowKey> planned) throws IOException {
     List<PlannedStep> steps = new ArrayList<>();
     List<Profile> list = point.get(SeriesKey.PROFILE) != null ? List.of(Profile.of(point.get(SeriesKey.PROFILE))) : profiles();
     for (Profile profile : list) {
@@ -189,7 +189,7 @@ public final class SuiteOptions {
           continue;
         }
         SeriesPoint own = point.of(w);
-        if (!planned.add(w.suiteName() + "\u0000" + profile + "\u0000" + own.label())) {
+        if (!planned.add(new RowKey(w.suiteName(), profile.label(), own.label()))) {
           continue;
         }
         SuiteWorkload.Context par = context(deployment, own);
