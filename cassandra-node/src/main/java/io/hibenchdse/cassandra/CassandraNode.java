@@ -13,11 +13,14 @@ import org.apache.cassandra.service.StorageService;
  * wrote, signals readiness with a file, and stops when its standard input closes, so the node
  * never outlives the process that started it. A line {@value #SETTLE} on standard input flushes the
  * memtables and waits for compactions to finish (as {@code nodetool flush} and watching
- * {@code nodetool compactionstats} would), then answers with a file.
+ * {@code nodetool compactionstats} would), then answers with a file; a line {@value #LIVE}
+ * {@code N} waits until the node sees N nodes alive and answers with the number it sees.
  */
 public final class CassandraNode {
   /** The line on standard input that asks the node to flush and let compactions finish. */
   static final String SETTLE = "settle";
+  /** The line ({@code live N}) that asks the node to wait until it sees N nodes alive. */
+  static final String LIVE = "live";
 
   private CassandraNode() {}
 
@@ -28,6 +31,13 @@ public final class CassandraNode {
     NodeProcess.watchParent(line -> {
       if (line.equals(SETTLE)) {
         settle(dir);
+      } else if (line.startsWith(LIVE + " ")) {
+        try {
+          awaitLive(Integer.parseInt(line.substring(LIVE.length() + 1)));
+          NodeProcess.answer(dir, LocalCassandra.LIVE, Integer.toString(StorageService.instance.getLiveNodes().size()));
+        } catch (InterruptedException | IOException e) {
+          e.printStackTrace(); // the parent times out and names this node's log
+        }
       }
     }, () -> System.exit(0));
     try {
@@ -71,7 +81,7 @@ public final class CassandraNode {
 
   /**
    * Waits until gossip shows {@code nodes} live nodes (this one included), so that a client that
-   * connects next finds the whole ring; a peer that never shows is left to the client's own retries.
+   * connects next finds the whole ring; a peer that never shows is left to the caller to name.
    */
   private static void awaitLive(int nodes) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);

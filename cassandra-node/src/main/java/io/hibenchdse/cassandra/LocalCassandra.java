@@ -22,6 +22,8 @@ public final class LocalCassandra implements AutoCloseable {
   static final String READY = "ready";
   /** The file in a node's directory that answers {@link #settle()}. */
   static final String SETTLED = "settled";
+  /** The file in a node's directory that answers how many nodes it sees alive. */
+  static final String LIVE = "live";
   private static final long SETTLE_TIMEOUT_MS = 30 * 60_000;
   private static final long START_TIMEOUT_MS = 180_000;
   /** The data center SimpleSnitch puts the nodes in; clients name it as their local one. */
@@ -84,6 +86,7 @@ public final class LocalCassandra implements AutoCloseable {
       for (int i = 0; i < nodes; i++) {
         cluster.launch(i);
       }
+      cluster.awaitSeenBy(nodes - 1);
     } catch (IOException | RuntimeException e) {
       cluster.stop();
       throw e;
@@ -164,6 +167,7 @@ public final class LocalCassandra implements AutoCloseable {
       stop(i);
     }
     launch(i);
+    awaitSeenBy(i);
   }
 
   /** Kills node {@code i} as {@code kill -9} would: no drain, no flush. */
@@ -177,6 +181,7 @@ public final class LocalCassandra implements AutoCloseable {
       throw new IllegalStateException("node " + layout.address(i) + " is running");
     }
     launch(i);
+    awaitSeenBy(i);
   }
 
   /** Stops every node cleanly (Cassandra drains on exit), killing any that does not end in a minute. */
@@ -218,6 +223,37 @@ public final class LocalCassandra implements AutoCloseable {
   /** The trust store (PKCS12) holding the certificate every node of a TLS cluster presents. */
   public Path truststore() {
     return tls.truststore();
+  }
+
+  /**
+   * Waits until every other running node sees as many nodes alive as node {@code started} does
+   * (it waited for them all): a node learns of a newcomer by gossip some seconds after the newcomer
+   * learns of it, longer on a busy machine, and a write it coordinates meanwhile finds too few
+   * replicas. A node that still sees fewer after a minute is named.
+   */
+  private void awaitSeenBy(int started) throws IOException {
+    List<Integer> asked = new ArrayList<>();
+    int live = 0;
+    for (int j = 0; j < nodes(); j++) {
+      if (processes[j] != null && processes[j].isAlive()) {
+        live++;
+      }
+    }
+    for (int j = 0; j < nodes(); j++) {
+      if (j != started && processes[j] != null && processes[j].isAlive()) {
+        Files.deleteIfExists(layout.nodeDir(j).resolve(LIVE));
+        NodeProcess.tell(processes[j], CassandraNode.LIVE + " " + live);
+        asked.add(j);
+      }
+    }
+    for (int j : asked) {
+      String seen = NodeProcess.awaitAnswer(processes[j], layout.nodeDir(j).resolve(LIVE), START_TIMEOUT_MS,
+          "the Cassandra node " + layout.address(j) + ", asked to see " + live + " nodes alive,", layout.nodeDir(j).resolve("node.out"));
+      if (Integer.parseInt(seen.strip()) < live) {
+        throw new IOException("the Cassandra node " + layout.address(j) + " sees " + seen.strip() + " of " + live
+            + " nodes alive a minute after node " + layout.address(started) + " started; its log: " + layout.nodeDir(j).resolve("system.log"));
+      }
+    }
   }
 
   /**
