@@ -21,7 +21,8 @@ import site.ycsb.workloads.CoreWorkload;
 
 /**
  * Main class of the YCSB JVM: checks YCSB's command line, then hands it unchanged to YCSB's own
- * {@code site.ycsb.Client}, whose output stays as it is. Checked first, each as one line and exit
+ * {@code site.ycsb.Client}, whose output stays as it is (its figures also go to the suite through
+ * {@link MetricsExporter}). Checked first, each as one line and exit
  * status 2: an unreadable workload file, an option YCSB lacks, a property that neither YCSB's core
  * workload nor the binding reads (YCSB ignores it, so a typo silently measures something else), and
  * a database the binding cannot reach (YCSB's threads would each fail alone and the run report
@@ -49,11 +50,19 @@ public final class YcsbMain {
       YcsbArgs parsed = YcsbArgs.parse(Arrays.asList(args));
       checkNames(parsed);
       probe(parsed);
+      String asked = parsed.properties().getProperty(MetricsExporter.EXPORTER);
+      if (asked != null) {
+        System.setProperty(MetricsExporter.DELEGATE, asked);
+      }
     } catch (UsageException e) {
       System.err.println("ycsb: " + e.getMessage());
       System.exit(2);
     }
-    Client.main(args);
+    // the last -p wins over earlier ones and over -P files; the exporter asked for still writes
+    String[] exported = Arrays.copyOf(args, args.length + 2);
+    exported[args.length] = "-p";
+    exported[args.length + 1] = MetricsExporter.EXPORTER + "=" + MetricsExporter.class.getName();
+    Client.main(exported);
   }
 
   private static void writeCpu(String file) {

@@ -2,11 +2,9 @@ package io.hibenchdse.ycsb;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * What a YCSB phase measured, from YCSB's own text output: the overall runtime and throughput, and
+ * What a YCSB phase measured, as YCSB's client exports it ({@link MetricsExporter}): the overall runtime and throughput, and
  * per operation type ({@code READ}, {@code UPDATE}, {@code INSERT}, ..., and with
  * {@code measurement.interval=intended|both} the {@code Intended-} ones) the count, latencies and
  * return codes. Errors are YCSB's {@code Return=ERROR} (and any other code than OK), never dropped.
@@ -54,32 +52,21 @@ public class YcsbMetrics {
   /** YCSB's check of the values read, with {@code dataintegrity=true}. */
   public static final String VERIFY = "VERIFY";
 
-  private static final Pattern LINE = Pattern.compile("^\\[([A-Za-z0-9_-]+)], ([^,]+), (.+)$");
-
-  /** Adds one line of YCSB's text output; returns whether it was a measurement line. */
-  public boolean add(String line) {
-    Matcher m = LINE.matcher(line.trim());
-    if (!m.matches()) {
-      return false;
-    }
-    String metric = m.group(1);
-    String name = m.group(2).trim();
-    double value;
-    try {
-      value = Double.parseDouble(m.group(3).trim());
-    } catch (NumberFormatException e) {
-      return false;
-    }
+  /**
+   * Adds one figure as YCSB's client exports it ({@link MetricsExporter}): a metric ({@code OVERALL},
+   * an operation type), a measurement's name and its value.
+   */
+  void add(String metric, String name, double value) {
     if (metric.equals("OVERALL")) {
       if (name.equals("RunTime(ms)")) {
         runtimeSec = value / 1000;
       } else if (name.equals("Throughput(ops/sec)")) {
         throughputOpsPerSec = value;
       }
-      return true;
+      return;
     }
     if (metric.startsWith("TOTAL_GC")) {
-      return true; // the JVM's garbage collection, not operations
+      return; // the JVM's garbage collection, not operations
     }
     Operation op = byType.computeIfAbsent(metric, k -> new Operation());
     if (name.startsWith("Return=")) {
@@ -101,16 +88,15 @@ public class YcsbMetrics {
     } else if (name.matches("99\\.9(th)?PercentileLatency\\(us\\)")) {
       op.p999Us = value;
     }
-    return true;
   }
 
-  /** Totals the operation types into {@link #operations}, {@link #errors} and {@link #meanUs}, after the last line. */
   /** The phase in one line, as the commands print it after YCSB's output: counts, runtime, throughput, mean latency, errors. */
   public String summary() {
     return String.format(java.util.Locale.ROOT, "%,d operations in %.3f s, %,.0f ops/s, mean latency %,.0f us, %d error%s",
         operations, runtimeSec, throughputOpsPerSec, meanUs, errors, errors == 1 ? "" : "s");
   }
 
+  /** Totals the operation types into {@link #operations}, {@link #errors} and {@link #meanUs}, after the last figure. */
   public YcsbMetrics done() {
     operations = 0;
     errors = 0;

@@ -16,7 +16,7 @@ import java.util.List;
 /**
  * Runs one YCSB phase in a JVM of its own whose class path is YCSB's core and the binding's
  * (written by this module's build), as YCSB's own {@code bin/ycsb} does: YCSB's output goes through
- * line by line, and its measurement lines become the phase's {@link YcsbMetrics}.
+ * line by line, and the figures its client exports become the phase's {@link YcsbMetrics}.
  */
 public final class YcsbProcess {
   /** YCSB's two phases and the Client flag for each. */
@@ -85,6 +85,8 @@ public final class YcsbProcess {
     command.add("-D" + HibenchConfigKeys.LOG_DIR + "=" + FailureLog.dir());
     Path cpu = Files.createTempFile("ycsb-cpu", ".txt");
     command.add("-D" + YcsbMain.CPU_FILE + "=" + cpu);
+    Path exported = Files.createTempFile("ycsb-metrics", ".json");
+    command.add("-D" + MetricsExporter.FILE + "=" + exported);
     // the driver's notices of nodes it cannot reach are the binding's errors, counted and named there
     command.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=error");
     command.add("-Dlog4j.configuration=" + YcsbProcess.class.getResource("log4j-ycsb.properties"));
@@ -99,34 +101,40 @@ public final class YcsbProcess {
     }
     command.addAll(args);
     Process p = new ProcessBuilder(command).start();
-    Thread errors = new Thread(() -> copy(p.getErrorStream(), err), "ycsb-stderr");
+    Thread errors = new Thread(() -> copy(p.getErrorStream(), err, "stderr"), "ycsb-stderr");
     errors.start();
-    YcsbMetrics metrics = new YcsbMetrics();
-    metrics.phase = phase.name();
-    metrics.binding = binding.ycsbName();
-    try (BufferedReader lines = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-      for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-        out.println(line);
-        metrics.add(line);
-      }
-    }
+    copy(p.getInputStream(), out, "stdout");
     int status = p.waitFor();
     errors.join();
     String cpuNanos = Files.readString(cpu).strip();
     Files.delete(cpu);
-    if (!cpuNanos.isEmpty()) {
-      metrics.clientCpuSec = Long.parseLong(cpuNanos) / 1e9;
+    YcsbMetrics metrics = null;
+    try {
+      if (status == 0) {
+        if (Files.size(exported) == 0) {
+          throw new IOException("YCSB's client ended well but exported no figures to " + exported);
+        }
+        metrics = new com.fasterxml.jackson.databind.ObjectMapper().readValue(exported.toFile(), YcsbMetrics.class);
+        metrics.phase = phase.name();
+        metrics.binding = binding.ycsbName();
+        if (!cpuNanos.isEmpty()) {
+          metrics.clientCpuSec = Long.parseLong(cpuNanos) / 1e9;
+        }
+        metrics.done();
+      }
+    } finally {
+      Files.delete(exported);
     }
-    return new Outcome(status, parsed, status == 0 ? metrics.done() : null);
+    return new Outcome(status, parsed, metrics);
   }
 
-  private static void copy(InputStream from, PrintStream to) {
+  private static void copy(InputStream from, PrintStream to, String stream) {
     try (BufferedReader lines = new BufferedReader(new InputStreamReader(from, StandardCharsets.UTF_8))) {
       for (String line = lines.readLine(); line != null; line = lines.readLine()) {
         to.println(line);
       }
     } catch (IOException e) {
-      to.println("ycsb: lost the YCSB JVM's stderr: " + e.getMessage());
+      to.println("ycsb: lost the YCSB JVM's " + stream + ": " + e.getMessage());
     }
   }
 

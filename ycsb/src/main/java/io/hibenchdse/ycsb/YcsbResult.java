@@ -15,13 +15,21 @@ import java.util.Properties;
 public final class YcsbResult {
   private static final java.util.regex.Pattern WORKLOAD_FILE = java.util.regex.Pattern.compile("^workload([a-f])$");
 
+  /** The workload every YCSB phase's record names. */
+  static final String WORKLOAD = "ycsb";
+
   private YcsbResult() {}
+
+  /** Whether {@code r} is a YCSB phase's record, whose metrics are {@link YcsbMetrics}. */
+  public static boolean isPhase(RunResult r) {
+    return WORKLOAD.equals(r.workload);
+  }
 
   /** The record of a phase run with YCSB's arguments {@code args} (without the phase and binding). */
   public static RunResult of(YcsbProcess.Phase phase, YcsbArgs args, YcsbMetrics m, long startMs, long endMs) {
     Properties p = args.properties();
     RunResult r = new RunResult();
-    r.workload = "ycsb";
+    r.workload = WORKLOAD;
     r.type = "HadoopYcsb" + workloadLetter(args) + (phase == YcsbProcess.Phase.load ? "-load" : "");
     long records = Long.parseLong(p.getProperty("recordcount", "0"));
     long fields = Long.parseLong(p.getProperty("fieldcount", "10"));

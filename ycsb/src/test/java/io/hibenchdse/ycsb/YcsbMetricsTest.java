@@ -4,19 +4,97 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter;
+import site.ycsb.measurements.exporter.MeasurementsExporter;
+import site.ycsb.measurements.exporter.TextMeasurementsExporter;
 
-/** YCSB's text output read into figures, on a row of the reference report (docs/methodology.md#ycsb-mean-latency: Cassandra, workload A, 100,000 operations). */
+/**
+ * YCSB's figures as its client exports them, read into the suite's, on a row of the reference
+ * report (docs/methodology.md#ycsb-mean-latency: Cassandra, workload A, 100,000 operations); what
+ * YCSB itself would have written goes on unchanged.
+ */
 class YcsbMetricsTest {
-  static YcsbMetrics read(List<String> lines) {
-    YcsbMetrics m = new YcsbMetrics();
-    lines.forEach(m::add);
-    return m.done();
+  @TempDir
+  static Path dir;
+
+  /** The figures of YCSB's text lines, handed to the suite's exporter as YCSB's client hands them (counts as long). */
+  static YcsbMetrics read(List<String> lines) throws Exception {
+    return export(lines, new ByteArrayOutputStream()).done();
+  }
+
+  private static YcsbMetrics export(List<String> lines, ByteArrayOutputStream out) throws Exception {
+    Path file = Files.createTempFile(dir, "metrics", ".json");
+    System.setProperty(MetricsExporter.FILE, file.toString());
+    try {
+      feed(lines, new MetricsExporter(out));
+    } finally {
+      System.clearProperty(MetricsExporter.FILE);
+    }
+    return new ObjectMapper().readValue(file.toFile(), YcsbMetrics.class);
+  }
+
+  /** Writes each figure line ({@code [METRIC], NAME, VALUE}) to {@code exporter}, then closes it. */
+  private static void feed(List<String> lines, MeasurementsExporter exporter) throws IOException {
+    try (MeasurementsExporter e = exporter) {
+      for (String line : lines) {
+        if (!line.startsWith("[")) {
+          continue;
+        }
+        String[] f = line.split(", ");
+        String metric = f[0].substring(1, f[0].length() - 1);
+        if (f[2].contains(".")) {
+          e.write(metric, f[1], Double.parseDouble(f[2]));
+        } else {
+          e.write(metric, f[1], Long.parseLong(f[2]));
+        }
+      }
+    }
+  }
+
+  /** What {@code exporter} alone writes of the lines' figures. */
+  private static String alone(List<String> lines, MeasurementsExporter exporter, ByteArrayOutputStream out) throws IOException {
+    feed(lines, exporter);
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  private static final List<String> PHASE = List.of(
+      "[OVERALL], RunTime(ms), 38792.33",
+      "[OVERALL], Throughput(ops/sec), 2582.863",
+      "[READ], Operations, 50031",
+      "[READ], AverageLatency(us), 378.2946",
+      "[READ], Return=OK, 50031");
+
+  @Test
+  void whatYcsbWouldHaveWrittenGoesOnUnchanged() throws Exception {
+    ByteArrayOutputStream text = new ByteArrayOutputStream();
+    YcsbMetrics m = export(PHASE, text);
+    ByteArrayOutputStream own = new ByteArrayOutputStream();
+    assertEquals(alone(PHASE, new TextMeasurementsExporter(own), own), text.toString(StandardCharsets.UTF_8));
+    assertEquals(50031, m.byType.get("READ").count);
+    // an exporter the command line asks for writes in place of the text
+    System.setProperty(MetricsExporter.DELEGATE, JSONArrayMeasurementsExporter.class.getName());
+    try {
+      ByteArrayOutputStream json = new ByteArrayOutputStream();
+      YcsbMetrics again = export(PHASE, json);
+      ByteArrayOutputStream jsonOwn = new ByteArrayOutputStream();
+      assertEquals(alone(PHASE, new JSONArrayMeasurementsExporter(jsonOwn), jsonOwn), json.toString(StandardCharsets.UTF_8));
+      assertEquals(2582.863, again.throughputOpsPerSec, 1e-9);
+    } finally {
+      System.clearProperty(MetricsExporter.DELEGATE);
+    }
   }
 
   @Test
-  void theOperationWeightedMeanBesideTheReportsSum() {
+  void theOperationWeightedMeanBesideTheReportsSum() throws Exception {
     YcsbMetrics m = read(List.of(
         "YCSB Client 0.17.0",
         "[OVERALL], RunTime(ms), 38792.33",
@@ -44,7 +122,7 @@ class YcsbMetricsTest {
   }
 
   @Test
-  void failuresAndRefusedIntegrityChecksAreErrorsNotDropped() {
+  void failuresAndRefusedIntegrityChecksAreErrorsNotDropped() throws Exception {
     YcsbMetrics m = read(List.of(
         "[READ], Operations, 90",
         "[READ], Return=OK, 90",

@@ -124,10 +124,23 @@ class YcsbOnCassandraTest {
     assertTrue(m.throughputOpsPerSec > 0 && m.runtimeSec > 0);
 
     out.reset();
+    // an exporter of the command line's own still writes what YCSB gives it, where it asked
+    Path exported = java.nio.file.Files.createTempFile("ycsb-export", ".json");
     YcsbProcess.Outcome c = ycsb(YcsbProcess.Phase.run, args("ycsb_ac", "-P", CONF.resolve("workloadc").toString(),
-        "-p", "recordcount=600", "-p", "operationcount=500", "-target", "1000"), out);
+        "-p", "recordcount=600", "-p", "operationcount=500", "-target", "1000",
+        "-p", "exporter=site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter", "-p", "exportfile=" + exported), out);
     assertEquals(0, c.status(), out.toString());
     assertEquals(500, c.metrics().byType.get("READ").returns.get("OK"));
+    com.fasterxml.jackson.databind.JsonNode figures = new com.fasterxml.jackson.databind.ObjectMapper().readTree(exported.toFile());
+    java.nio.file.Files.delete(exported);
+    long readsExported = -1;
+    for (com.fasterxml.jackson.databind.JsonNode f : figures) {
+      if (f.get("metric").asText().equals("READ") && f.get("measurement").asText().equals("Return=OK")) {
+        readsExported = f.get("value").asLong();
+      }
+    }
+    assertEquals(500, readsExported, figures.toString());
+    assertTrue(!out.toString().contains("[OVERALL]"), "the figures went to the export file alone:\n" + out);
     // at a target rate the latencies from the intended start times are measured too (coordinated omission)
     assertEquals(500, c.metrics().byType.get("Intended-READ").count, out.toString());
     assertTrue(c.metrics().byType.get("Intended-READ").p99Us >= c.metrics().byType.get("READ").p50Us, out.toString());

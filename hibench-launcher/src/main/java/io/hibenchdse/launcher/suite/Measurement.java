@@ -6,6 +6,7 @@ import io.hibenchdse.core.JsonLinesExporter;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.UsageException;
+import io.hibenchdse.ycsb.YcsbResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,7 +45,7 @@ public record Measurement(String workload, Profile profile, RunResult result) {
 
   /** Whether it is a serving phase (YCSB's), whose throughput is operations a second. */
   public boolean serving() {
-    return "ycsb".equals(result.workload);
+    return YcsbResult.isPhase(result);
   }
 
   /**
