@@ -7,6 +7,7 @@ import io.hibenchdse.core.UsageException;
 import io.hibenchdse.launcher.hosts.HostDaemon;
 import io.hibenchdse.launcher.hosts.HostsCluster;
 import io.hibenchdse.launcher.hosts.Link;
+import io.hibenchdse.launcher.hosts.WorkerStorage;
 import io.hibenchdse.monitor.HostSource;
 import io.hibenchdse.monitor.Hosts;
 import io.hibenchdse.monitor.WatchedProcess;
@@ -94,9 +95,9 @@ public final class HostsDeployment implements Deployment.Local {
    */
   public Apart startApart(Path dir, boolean sshd) throws IOException {
     try {
-      CassandraSettings cassandra = target == Target.cfs ? CassandraSettings.BENCHMARK.with(EmbeddedDeployment.commitLog(null, writeAck))
-          : null;
-      HostsCluster cluster = HostsCluster.start(dir, hosts, link, replication, cassandra, out);
+      WorkerStorage storage = target == Target.cfs
+          ? WorkerStorage.cfs(CassandraSettings.BENCHMARK.with(EmbeddedDeployment.commitLog(null, writeAck))) : WorkerStorage.hdfs();
+      HostsCluster cluster = HostsCluster.start(dir, hosts, link, replication, storage, out);
       LocalHBase.Settings settings = LocalHBase.Settings.of(replication).withWalHsync(writeAck == WriteAck.disk);
       List<String> ssh;
       LocalHBase hbase = null;
@@ -137,7 +138,7 @@ public final class HostsDeployment implements Deployment.Local {
     public Configuration conf() {
       Configuration conf = cluster.conf();
       conf.setInt(HibenchConfigKeys.STORAGE_NODES, cluster.network().hosts().size() - 1);
-      if (cluster.cfs() == null) {
+      if (cluster.storage() instanceof WorkerStorage.Hdfs) {
         // a DataNode acknowledges a packet once it is in the OS's buffers, as on the embedded default
         conf.setBoolean(HibenchConfigKeys.STORAGE_FSYNC, false);
       }
@@ -152,8 +153,8 @@ public final class HostsDeployment implements Deployment.Local {
 
     @Override
     public ServingCluster.Starter servingCluster() {
-      if (cluster.cfs() != null) {
-        return ServingCluster.onCassandra(cluster.cfs().cluster());
+      if (cluster.storage() instanceof WorkerStorage.OnCassandra cfs) {
+        return ServingCluster.onCassandra(cfs.cfs().cluster());
       }
       return ServingCluster.onHBase(hbaseDir.toFile(), java.net.URI.create(cluster.conf().get(FileSystem.FS_DEFAULT_NAME_KEY)),
           hbaseHosts(cluster), hbase);

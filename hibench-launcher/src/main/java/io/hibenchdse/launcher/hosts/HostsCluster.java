@@ -1,9 +1,5 @@
 package io.hibenchdse.launcher.hosts;
 
-import io.hibenchdse.cassandra.CassandraSettings;
-import io.hibenchdse.cassandra.LocalCassandra;
-import io.hibenchdse.cfs.Cfs;
-import io.hibenchdse.launcher.storage.EmbeddedCfs;
 import io.hibenchdse.monitor.CgroupHost;
 import io.hibenchdse.monitor.HostSource;
 import io.hibenchdse.node.NodeProcess;
@@ -20,9 +16,6 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.apache.hadoop.hdfs.protocol.HdfsConstants;
-import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.namenode.NameNode;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.mapreduce.v2.hs.JobHistoryServer;
@@ -50,17 +43,16 @@ public final class HostsCluster implements Closeable {
   private final List<HostDaemon> daemons = new ArrayList<>();
   private final ClusterSites sites;
   private final int replication;
-  private final CassandraSettings cassandra;
-  private EmbeddedCfs cfs;
+  private final WorkerStorage storage;
   private HostSshd sshd;
   private final Thread hook = new Thread(this::stop, "hosts-cleanup");
   private boolean stopped;
 
-  private HostsCluster(HostNetwork net, Path dir, int replication, CassandraSettings cassandra) {
+  private HostsCluster(HostNetwork net, Path dir, int replication, WorkerStorage storage) {
     this.net = net;
     this.sites = new ClusterSites(dir, net, replication);
     this.replication = replication;
-    this.cassandra = cassandra;
+    this.storage = storage;
   }
 
   /** The host name of worker {@code i}, from 1. */
@@ -74,14 +66,11 @@ public final class HostsCluster implements Closeable {
    * earlier, killed run left and this one removed go to {@code out}.
    */
   public static HostsCluster start(Path dir, int workers, Link link, int replication, PrintStream out) throws IOException {
-    return start(dir, workers, link, replication, null, out);
+    return start(dir, workers, link, replication, WorkerStorage.hdfs(), out);
   }
 
-  /**
-   * {@link #start(Path, int, Link, int, PrintStream)}, on cfs:// over Cassandra nodes with
-   * {@code cassandra}'s settings (null: on HDFS).
-   */
-  public static HostsCluster start(Path dir, int workers, Link link, int replication, CassandraSettings cassandra, PrintStream out)
+  /** {@link #start(Path, int, Link, int, PrintStream)}, the workers' data on {@code storage}. */
+  public static HostsCluster start(Path dir, int workers, Link link, int replication, WorkerStorage storage, PrintStream out)
       throws IOException {
     HostNetwork.checkRoot();
     String left = HostNetwork.removeLeftovers();
@@ -94,7 +83,7 @@ public final class HostsCluster implements Closeable {
     for (int i = 1; i <= workers; i++) {
       hosts.add(worker(i));
     }
-    HostsCluster cluster = new HostsCluster(HostNetwork.create(hosts, link), dir, replication, cassandra);
+    HostsCluster cluster = new HostsCluster(HostNetwork.create(hosts, link), dir, replication, storage);
     Runtime.getRuntime().addShutdownHook(cluster.hook);
     try {
       cluster.launch();
@@ -115,58 +104,39 @@ public final class HostsCluster implements Closeable {
       Files.createDirectories(sites.hostDir(host).resolve("logs"));
     }
     List<String> workers = net.hosts().subList(1, net.hosts().size());
-    if (cassandra != null) {
-      startCassandra(workers);
-    }
+    storage.startFirst(this, workers, sites.hostDir(MASTER).getParent(), replication);
     for (String host : net.hosts()) {
       sites.write(host);
     }
-    if (cfs == null) {
-      // hdfs-default.xml too: without it the edits directory, which defaults to the name directory,
-      // would fall back to /tmp/hadoop/dfs/name and be formatted there, outside the run
-      Configuration format = new org.apache.hadoop.hdfs.HdfsConfiguration();
-      format.addResource(new org.apache.hadoop.fs.Path(sites.confDir(MASTER).resolve("core-site.xml").toUri()));
-      format.addResource(new org.apache.hadoop.fs.Path(sites.confDir(MASTER).resolve("hdfs-site.xml").toUri()));
-      // a format registers the name system's metrics in this JVM, and a series' next point (--vary
-      // hosts) formats again: as in Hadoop's own mini clusters, a source may then be named twice
-      DefaultMetricsSystem.setMiniClusterMode(true);
-      NameNode.format(format);
-      daemon(MASTER, "NameNode", NameNode.class, "-Xmx512m");
-    }
+    storage.startOnMaster(this);
     daemon(MASTER, "ResourceManager", ResourceManager.class, "-Xmx512m");
     daemon(MASTER, "JobHistoryServer", JobHistoryServer.class, "-Xmx384m");
     for (String worker : workers) {
-      if (cfs == null) {
-        daemon(worker, "DataNode", DataNode.class, "-Xmx512m");
-      }
+      storage.startOnWorker(this, worker);
       daemon(worker, "NodeManager", NodeManager.class, "-Xmx512m");
     }
     awaitReady();
   }
 
-  /**
-   * A Cassandra node on each worker, cfs:// on them the cluster's default file system; its schema
-   * made here, once, before the daemons that use it start together.
-   */
-  private void startCassandra(List<String> workers) throws IOException {
-    List<String> addresses = new ArrayList<>();
-    List<List<String>> on = new ArrayList<>();
-    for (String worker : workers) {
-      addresses.add(net.address(worker));
-      on.add(onHost(worker));
-    }
-    cfs = EmbeddedCfs.on(LocalCassandra.startOnHosts(sites.hostDir(MASTER).resolveSibling("cassandra"), cassandra,
-        new LocalCassandra.Hosts(addresses, on)), replication);
-    Configuration settings = cfs.conf();
-    // the daemons and YARN's job submission reach the default file system through FileContext too
-    settings.set(Cfs.IMPL_KEY, Cfs.class.getName());
+  /** The storage's client settings, which every site and client then holds (cfs:// on the workers' nodes). */
+  void storageSettings(Configuration settings) {
     sites.storage(settings);
-    try (FileSystem fs = FileSystem.newInstance(cfs.uri(), cfs.conf())) {
-      fs.exists(new org.apache.hadoop.fs.Path("/"));
-    }
   }
 
-  private void daemon(String host, String role, Class<?> main, String heap) throws IOException {
+  /** Formats the master's NameNode as its site files say. */
+  void formatNameNode() throws IOException {
+    // hdfs-default.xml too: without it the edits directory, which defaults to the name directory,
+    // would fall back to /tmp/hadoop/dfs/name and be formatted there, outside the run
+    Configuration format = new org.apache.hadoop.hdfs.HdfsConfiguration();
+    format.addResource(new org.apache.hadoop.fs.Path(sites.confDir(MASTER).resolve("core-site.xml").toUri()));
+    format.addResource(new org.apache.hadoop.fs.Path(sites.confDir(MASTER).resolve("hdfs-site.xml").toUri()));
+    // a format registers the name system's metrics in this JVM, and a series' next point (--vary
+    // hosts) formats again: as in Hadoop's own mini clusters, a source may then be named twice
+    DefaultMetricsSystem.setMiniClusterMode(true);
+    NameNode.format(format);
+  }
+
+  void daemon(String host, String role, Class<?> main, String heap) throws IOException {
     Path log = sites.hostDir(host).resolve("logs").resolve(role.toLowerCase(java.util.Locale.ROOT) + ".log");
     daemons.add(HostDaemon.start(net, cgroups.get(net.hosts().indexOf(host)), host, role, main.getName(), sites.confDir(host),
         heap, log));
@@ -180,14 +150,13 @@ public final class HostsCluster implements Closeable {
     String waiting = "";
     try (FileSystem fs = FileSystem.newInstance(URI.create(conf.get(FileSystem.FS_DEFAULT_NAME_KEY)), conf);
          YarnClient yarn = YarnClient.createYarnClient()) {
-      DistributedFileSystem dfs = fs instanceof DistributedFileSystem d ? d : null;
       yarn.init(conf);
       yarn.start();
       while (true) {
         for (HostDaemon d : daemons) {
           d.checkAlive();
         }
-        waiting = notReady(dfs, yarn, workers);
+        waiting = notReady(fs, yarn, workers);
         if (waiting.isEmpty()) {
           return;
         }
@@ -200,15 +169,15 @@ public final class HostsCluster implements Closeable {
     }
   }
 
-  /** What is not ready yet, or nothing; {@code dfs} null on cfs://, whose nodes were ready when they started. */
-  private String notReady(DistributedFileSystem dfs, YarnClient yarn, int workers) {
+  /** What is not ready yet, or nothing. */
+  private String notReady(FileSystem fs, YarnClient yarn, int workers) {
     try {
-      int dataNodes = dfs == null ? workers : dfs.getDataNodeStats(HdfsConstants.DatanodeReportType.LIVE).length;
-      if (dataNodes < workers || dfs != null && dfs.setSafeMode(HdfsConstants.SafeModeAction.SAFEMODE_GET)) {
-        return "HDFS (" + dataNodes + " of " + workers + " DataNodes)";
+      String storageWaiting = storage.notReady(fs, workers);
+      if (!storageWaiting.isEmpty()) {
+        return storageWaiting;
       }
     } catch (IOException e) {
-      return "the NameNode (" + e.getClass().getSimpleName() + ")";
+      return "the default file system's master (" + e.getClass().getSimpleName() + ")";
     }
     try {
       int nodeManagers = yarn.getNodeReports(NodeState.RUNNING).size();
@@ -240,9 +209,9 @@ public final class HostsCluster implements Closeable {
     ClusterSites.writeSites(sites.client(), dir);
   }
 
-  /** cfs:// on the workers' Cassandra nodes, or null on HDFS. */
-  public EmbeddedCfs cfs() {
-    return cfs;
+  /** What the workers keep the data on. */
+  public WorkerStorage storage() {
+    return storage;
   }
 
   public HostNetwork network() {
@@ -293,10 +262,7 @@ public final class HostsCluster implements Closeable {
    */
   public String describe() {
     int workers = net.hosts().size() - 1;
-    return (cfs == null ? "HDFS and YARN on " + workers + " worker hosts (a DataNode and a NodeManager each) and " + MASTER
-        + " (NameNode, ResourceManager, JobHistoryServer)"
-        : cfs.describe() + "; YARN on " + workers + " worker hosts (a Cassandra node and a NodeManager each) and " + MASTER
-        + " (ResourceManager, JobHistoryServer)") + ", each a network namespace on one bridge, link "
+    return storage.describe(workers) + ", each a network namespace on one bridge, link "
         + (net.link() == null ? "unshaped" : net.link()) + "; daemons' logs under " + sites.hostDir(MASTER).getParent()
         + "; a client on the master: ip netns exec " + net.namespace(MASTER) + " COMMAND";
   }
@@ -334,9 +300,7 @@ public final class HostsCluster implements Closeable {
     for (int i = daemons.size() - 1; i >= 0; i--) {
       daemons.get(i).close();
     }
-    if (cfs != null) {
-      cfs.close();
-    }
+    storage.close();
     List<String> failed = new ArrayList<>();
     for (HostCgroup c : cgroups) {
       try {
