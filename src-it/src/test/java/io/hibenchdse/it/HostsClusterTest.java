@@ -307,7 +307,7 @@ class HostsClusterTest {
    */
   private void assertSuiteRunsOnItAsAUsersCluster(String namespace, Path conf, String fsUri, String ssh) throws Exception {
     Path list = dir.toPath().resolve("cluster.lst");
-    Files.writeString(list, "wordcount\nycsb-a\n");
+    Files.writeString(list, "wordcount\naggregation\nycsb-a\n");
     Path report = dir.toPath().resolve("cluster-report");
     Path submitted = dir.toPath().resolve("submitted.txt");
     String line = Files.readString(LauncherTest.HOME.resolve("hadoop-lines/3.4/target/classpath.txt")).trim();
@@ -327,11 +327,12 @@ class HostsClusterTest {
     assertEquals(0, run.waitFor(), log);
     assertTrue(log.contains("hibench run: ycsb-a left out: YCSB runs on a serving store"), log);
     List<io.hibenchdse.core.RunResult> records = records(report);
-    assertEquals(List.of("HadoopWordcount"), records.stream().map(r -> r.type).toList(), log);
+    assertEquals(List.of("HadoopWordcount", "HadoopAggregation"), records.stream().map(r -> r.type).toList(), log);
     io.hibenchdse.core.RunResult onCluster = records.get(0);
-    // the MapReduce steps, the data's generation too, went through the user's client
+    // the MapReduce steps, the data's generation too, went through the user's client; Hive's query
+    // from Hive's JVM on this machine, its job on the cluster's YARN
     List<String> jars = Files.readAllLines(submitted).stream().map(l -> l.replaceFirst(".*/", "")).toList();
-    assertEquals(List.of("hibench-core.jar randomtextwriter", "hibench-core.jar wordcount"), jars);
+    assertEquals(List.of("hibench-core.jar randomtextwriter", "hibench-core.jar wordcount", "hive-datagen.jar HiBench.DataGen"), jars);
     assertEquals(hadoop + " jar", onCluster.configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_SUBMIT));
     Configuration yarnSite = new org.apache.hadoop.yarn.conf.YarnConfiguration();
     yarnSite.addResource(new org.apache.hadoop.fs.Path(conf.resolve("yarn-site.xml").toUri()));
@@ -343,8 +344,11 @@ class HostsClusterTest {
     assertEquals("yarn", onCluster.configuration.get(org.apache.hadoop.mapreduce.MRConfig.FRAMEWORK_NAME));
     assertTrue(onCluster.fileSystem.startsWith(fsUri), onCluster.fileSystem + " / " + fsUri);
     String page = Files.readString(report.resolve("index.html"));
+    // Hive's JVM submits its query's job itself, through the launcher's Hadoop client, whatever --submit says
     assertTrue(page.contains("<tr><th>Worker hosts</th><td>1</td></tr>") && page.contains("<tr><th>Jobs submitted with</th><td>" + hadoop
-        + " jar</td></tr>"), "environment");
+        + " jar, " + io.hibenchdse.core.HibenchConfigKeys.SUBMITTED_BY_LAUNCHER + "</td></tr>"), "environment");
+    assertEquals(io.hibenchdse.core.HibenchConfigKeys.SUBMITTED_BY_LAUNCHER,
+        records.get(1).configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_SUBMIT));
     // the worker, from YARN's node list, sampled and its page cache dropped over ssh, through the
     // sshd storage start --sshd put there (its namespace's network: the job's shuffle and HDFS traffic)
     io.hibenchdse.monitor.Utilization used = onCluster.utilization(io.hibenchdse.monitor.Utilization.class);
@@ -386,7 +390,7 @@ class HostsClusterTest {
 
     Path home = dir.toPath().resolve("embedded-report");
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-    Path wordcount = Files.writeString(dir.toPath().resolve("wordcount.lst"), "wordcount\n");
+    Path wordcount = Files.writeString(dir.toPath().resolve("wordcount.lst"), "wordcount\naggregation\n");
     int status = io.hibenchdse.launcher.Hibench.run(new String[] {"run", "--benchmarks", wordcount.toString(), "--runs", "1", "--warmup",
         "0", "--report-dir", home.toString(), "--work-dir", dir.toPath().resolve("embedded-work").toString(), "--monitor-interval", "0"},
         new java.io.PrintStream(out, true, StandardCharsets.UTF_8), System.err);
@@ -397,6 +401,19 @@ class HostsClusterTest {
     for (String counter : List.of("MAP_INPUT_RECORDS", "MAP_OUTPUT_RECORDS", "REDUCE_INPUT_GROUPS", "REDUCE_OUTPUT_RECORDS")) {
       assertEquals(embedded.counter("org.apache.hadoop.mapreduce.TaskCounter", counter),
           onCluster.counter("org.apache.hadoop.mapreduce.TaskCounter", counter), counter);
+    }
+    // HiveBench's aggregation: the cluster's YARN ran its job, on the same data as at home, to the same rows
+    io.hibenchdse.core.RunResult hiveHome = records(home).get(1);
+    io.hibenchdse.core.RunResult hiveOnCluster = records.get(1);
+    assertEquals("yarn", hiveOnCluster.configuration.get(org.apache.hadoop.mapreduce.MRConfig.FRAMEWORK_NAME));
+    assertEquals(yarnSite.get(org.apache.hadoop.yarn.conf.YarnConfiguration.RM_ADDRESS),
+        hiveOnCluster.configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_RESOURCE_MANAGER));
+    assertTrue(hiveOnCluster.fileSystem.startsWith(fsUri), hiveOnCluster.fileSystem + " / " + fsUri);
+    assertEquals(hiveHome.metrics.get("resultRows"), hiveOnCluster.metrics.get("resultRows"));
+    assertTrue(hiveHome.counter("org.apache.hadoop.mapreduce.TaskCounter", "MAP_INPUT_RECORDS") > 0, hiveHome.counters.toString());
+    for (String counter : List.of("MAP_INPUT_RECORDS", "MAP_OUTPUT_RECORDS", "REDUCE_INPUT_RECORDS", "REDUCE_OUTPUT_RECORDS")) {
+      assertEquals(hiveHome.counter("org.apache.hadoop.mapreduce.TaskCounter", counter),
+          hiveOnCluster.counter("org.apache.hadoop.mapreduce.TaskCounter", counter), "aggregation " + counter);
     }
   }
 
