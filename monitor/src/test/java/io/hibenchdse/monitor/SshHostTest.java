@@ -85,10 +85,33 @@ class SshHostTest {
   void aWorkerOverSshReadsAsThisMachineDoes() throws Exception {
     String user = System.getProperty("user.name");
     SshHost worker = new SshHost(user + "@127.0.0.1:" + port, options);
-    Monitor m = Monitor.start(500, List.of(new LocalHost(), worker), List::of, System.err, Map.of());
+    // the worker's first reading is its baseline: the load starts once it has come (ssh's start
+    // takes seconds on a busy machine), so no byte is written before the worker's window opens
+    java.util.concurrent.CountDownLatch first = new java.util.concurrent.CountDownLatch(1);
+    HostSource watched = new HostSource() {
+      @Override
+      public String host() {
+        return worker.host();
+      }
+
+      @Override
+      public void stream(long intervalMs, java.util.function.Consumer<ProcReading> sink) throws java.io.IOException {
+        worker.stream(intervalMs, reading -> {
+          sink.accept(reading);
+          first.countDown();
+        });
+      }
+
+      @Override
+      public void close() throws java.io.IOException {
+        worker.close();
+      }
+    };
+    Monitor m = Monitor.start(500, List.of(new LocalHost(), watched), List::of, System.err, Map.of());
     Path load = Files.createDirectories(Path.of("target", "known-loads")).resolve("ssh-load");
     try {
-      Thread.sleep(1500); // the worker's first reading is its baseline
+      assertTrue(first.await(60, java.util.concurrent.TimeUnit.SECONDS), "the worker's first reading over ssh");
+      Thread.sleep(600); // and the local host's, on its own interval
       Process dd = new ProcessBuilder("dd", "if=/dev/zero", "of=" + load, "bs=1M", "count=128", "oflag=direct")
           .redirectErrorStream(true).start();
       dd.getInputStream().readAllBytes();
