@@ -30,25 +30,40 @@ public final class HibenchConfigKeys {
   public static final String GENERATOR_ROWS = "hibench.generator.rows";
   public static final String GENERATOR_MAPS = "hibench.generator.maps";
 
+  /** The storage's labels: what started it says of it ({@link #STORAGE_NODES}, ...). */
+  public static final String STORAGE_PREFIX = "hibench.storage.";
+  /** The suite's labels of a run's place in its plan ({@link #SUITE_WORKLOAD}, ...). */
+  public static final String SUITE_PREFIX = "hibench.suite.";
+  /** A series' labels of a run's point ({@link #SERIES_POINT}, ...). */
+  public static final String SERIES_PREFIX = "hibench.series.";
+  /** The cluster's labels: which cluster ran it, and how ({@link #CLUSTER_HOSTS}, ...). */
+  public static final String CLUSTER_PREFIX = "hibench.cluster.";
+
+  /**
+   * Every key under these prefixes is recorded with a run, whoever set it (the suite's plan and
+   * deployment, a user's {@code -D}): the labels a summary groups a real cluster's runs by.
+   */
+  public static final String[] LABEL_PREFIXES = {SUITE_PREFIX, SERIES_PREFIX, CLUSTER_PREFIX, STORAGE_PREFIX};
+
   /**
    * The node count of the storage a run measures (DataNodes, Cassandra nodes), set by whoever
    * started it (the suite's deployment, {@code bin/hibench storage start}'s configuration).
    */
-  public static final String STORAGE_NODES = "hibench.storage.nodes";
+  public static final String STORAGE_NODES = STORAGE_PREFIX + "nodes";
 
   /**
    * Whether the storage a run measures syncs a write to disk before acknowledging it ({@code true})
    * or acknowledges it from memory ({@code false}), set by whoever started it: results of storages
    * that differ here do not compare (docs/methodology.md#like-for-like-comparison).
    */
-  public static final String STORAGE_FSYNC = "hibench.storage.fsync.before.ack";
+  public static final String STORAGE_FSYNC = STORAGE_PREFIX + "fsync.before.ack";
 
   /**
    * How the storage's nodes sync their write-ahead log, as the storage describes it
    * ({@code commitlog_sync periodic 10000ms}, {@code ... group 15ms}, {@code ... batch}), set by
    * whoever started it: what {@link #STORAGE_FSYNC} says, with the period that decides it.
    */
-  public static final String STORAGE_COMMIT_LOG = "hibench.storage.commitlog";
+  public static final String STORAGE_COMMIT_LOG = STORAGE_PREFIX + "commitlog";
 
   /**
    * Where a file system's own configuration names its settings that decide what a run measures
@@ -58,25 +73,25 @@ public final class HibenchConfigKeys {
   public static final String FS_RECORDED_KEYS = "hibench.fs.recorded.keys";
 
   /** The suite's workload a run belongs to, recorded so {@code bin/hibench summary} can group a real cluster's runs. */
-  public static final String SUITE_WORKLOAD = "hibench.suite.workload";
+  public static final String SUITE_WORKLOAD = SUITE_PREFIX + "workload";
 
   /** The data-size profile of a run ({@code tiny}, {@code small}, ...). */
   public static final String PROFILE = "hibench.profile";
 
   /** The {@code bin/hibench run} command line that measured a run, recorded so the report can name it. */
-  public static final String SUITE_COMMAND = "hibench.suite.command";
+  public static final String SUITE_COMMAND = SUITE_PREFIX + "command";
 
   /** A run's point of a series within its profile (YCSB's record counts), where it has one. */
-  public static final String SCALE = "hibench.suite.scale";
+  public static final String SCALE = SUITE_PREFIX + "scale";
 
   /** A run's point of a series ({@code --vary}): its settings, {@code maps=4,reduces=2}, its label in every report. */
-  public static final String SERIES_POINT = "hibench.series.point";
+  public static final String SERIES_POINT = SERIES_PREFIX + "point";
 
   /** The point's place in its series, from 1: the first is the baseline of the deltas. */
-  public static final String SERIES_INDEX = "hibench.series.index";
+  public static final String SERIES_INDEX = SERIES_PREFIX + "index";
 
   /** In a grid ({@code --grid}), the row the point is in: its settings but the last, which the row's chart runs along. */
-  public static final String SERIES_ROW = "hibench.series.row";
+  public static final String SERIES_ROW = SERIES_PREFIX + "row";
 
   /** Whether the page cache was dropped before a run, or why not. */
   public static final String PAGE_CACHE = "hibench.pagecache";
@@ -93,28 +108,28 @@ public final class HibenchConfigKeys {
    * The worker hosts of the cluster: those the suite started on this machine ({@code --hosts}), each
    * with a network of its own, or a user's cluster's running NodeManagers ({@code --cluster}).
    */
-  public static final String CLUSTER_HOSTS = "hibench.cluster.hosts";
+  public static final String CLUSTER_HOSTS = CLUSTER_PREFIX + "hosts";
 
   /** What a YCSB phase's serving store did with its memory before the phase: flushed, or not and why. */
   public static final String SERVING_FLUSH = "hibench.serving.flush";
 
   /** A user's cluster's ResourceManager, as its client configuration names it ({@code --cluster}). */
-  public static final String CLUSTER_RESOURCE_MANAGER = "hibench.cluster.resourcemanager";
+  public static final String CLUSTER_RESOURCE_MANAGER = CLUSTER_PREFIX + "resourcemanager";
 
   /** A user's cluster's Hadoop version, as its ResourceManager reports it ({@code --cluster}). */
-  public static final String CLUSTER_HADOOP_VERSION = "hibench.cluster.hadoop.version";
+  public static final String CLUSTER_HADOOP_VERSION = CLUSTER_PREFIX + "hadoop.version";
 
   /**
    * How a user's cluster's MapReduce steps were submitted ({@code --cluster}): the command of
    * {@code --submit} ({@code hadoop jar}, {@code dse hadoop jar}), or {@link #SUBMITTED_BY_LAUNCHER}.
    */
-  public static final String CLUSTER_SUBMIT = "hibench.cluster.submit";
+  public static final String CLUSTER_SUBMIT = CLUSTER_PREFIX + "submit";
 
   /** {@link #CLUSTER_SUBMIT}'s value when the launcher's own Hadoop client submitted the jobs. */
   public static final String SUBMITTED_BY_LAUNCHER = "the launcher's Hadoop client";
 
   /** Those hosts' links as {@code tc} shapes them ({@code 1gbit}, {@code 100mbit,0.5ms}), or {@code unshaped}. */
-  public static final String CLUSTER_LINK = "hibench.cluster.link";
+  public static final String CLUSTER_LINK = CLUSTER_PREFIX + "link";
 
   /** Where a monitored run's samples are: the name of its CSV files under the report's {@code monitor/}. */
   public static final String MONITOR_SERIES = "hibench.monitor.series";

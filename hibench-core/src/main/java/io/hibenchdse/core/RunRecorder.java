@@ -34,12 +34,8 @@ final class RunRecorder {
     MRJobConfig.MAP_OUTPUT_COMPRESS, MRJobConfig.MAP_OUTPUT_COMPRESS_CODEC,
     FileOutputFormat.COMPRESS, FileOutputFormat.COMPRESS_CODEC, FileOutputFormat.COMPRESS_TYPE, MRJobConfig.IO_SORT_MB,
     LocalJobRunner.LOCAL_MAX_MAPS, LocalJobRunner.LOCAL_MAX_REDUCES, "fs.local.block.size",
-    // set by the suite's plan and deployment, so a summary can group runs of a real cluster too
-    HibenchConfigKeys.SUITE_WORKLOAD, HibenchConfigKeys.PROFILE, HibenchConfigKeys.SUITE_COMMAND, HibenchConfigKeys.PAGE_CACHE,
-    HibenchConfigKeys.STORAGE_NODES, HibenchConfigKeys.STORAGE_FSYNC, HibenchConfigKeys.STORAGE_COMMIT_LOG,
-    HibenchConfigKeys.CLUSTER_HOSTS, HibenchConfigKeys.CLUSTER_LINK, HibenchConfigKeys.CLUSTER_RESOURCE_MANAGER,
-    HibenchConfigKeys.CLUSTER_HADOOP_VERSION, HibenchConfigKeys.CLUSTER_SUBMIT, HibenchConfigKeys.SERIES_POINT, HibenchConfigKeys.SERIES_INDEX,
-    HibenchConfigKeys.SERIES_ROW,
+    // set by the suite's plan, beside the labels under HibenchConfigKeys.LABEL_PREFIXES
+    HibenchConfigKeys.PROFILE, HibenchConfigKeys.PAGE_CACHE,
     // YARN's sizes, where jobs run on it: what a task and a NodeManager may hold
     YarnConfiguration.NM_PMEM_MB, MRJobConfig.MAP_MEMORY_MB, MRJobConfig.REDUCE_MEMORY_MB, MRJobConfig.MR_AM_VMEM_MB,
   };
@@ -97,6 +93,13 @@ final class RunRecorder {
   private void recordConfiguration(Configuration conf, RunResult r) throws IOException {
     List<String> keys = new ArrayList<>(Arrays.asList(RECORDED_KEYS));
     keys.addAll(tool.recordedKeys());
+    for (Map.Entry<String, String> e : conf) {
+      for (String prefix : HibenchConfigKeys.LABEL_PREFIXES) {
+        if (e.getKey().startsWith(prefix)) {
+          keys.add(e.getKey());
+        }
+      }
+    }
     put(conf, keys, r.configuration);
     Configuration fsConf = FileSystem.get(URI.create(r.fileSystem), conf).getConf();
     put(fsConf, fsConf.getTrimmedStringCollection(HibenchConfigKeys.FS_RECORDED_KEYS), r.configuration);

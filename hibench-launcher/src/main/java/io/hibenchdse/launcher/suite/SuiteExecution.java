@@ -277,13 +277,12 @@ public final class SuiteExecution implements AutoCloseable {
     r.configuration.put(HibenchConfigKeys.PAGE_CACHE, phase.pageCache());
     r.configuration.put(HibenchConfigKeys.SUITE_COMMAND, conf.get(HibenchConfigKeys.SUITE_COMMAND, ""));
     r.configuration.put(YcsbWorkload.SETTLED_MS, Long.toString(phase.settledMs()));
-    // the hosts and their link, as a job's record on them says
-    for (String key : List.of(HibenchConfigKeys.CLUSTER_HOSTS, HibenchConfigKeys.CLUSTER_LINK, HibenchConfigKeys.CLUSTER_RESOURCE_MANAGER,
-        HibenchConfigKeys.CLUSTER_HADOOP_VERSION)) {
-      if (conf.get(key) != null) {
-        r.configuration.put(key, conf.get(key));
+    // the cluster's labels, as a job's record on it says, but how jobs were submitted: a phase is no job
+    conf.getPropsWithPrefix(HibenchConfigKeys.CLUSTER_PREFIX).forEach((name, value) -> {
+      if (!HibenchConfigKeys.CLUSTER_SUBMIT.equals(HibenchConfigKeys.CLUSTER_PREFIX + name)) {
+        r.configuration.put(HibenchConfigKeys.CLUSTER_PREFIX + name, value);
       }
-    }
+    });
     Configuration publish = new Configuration(false);
     publish.set(HibenchConfigKeys.REPORT_DIR, reportDir.toString());
     Results.publish(publish, r);
