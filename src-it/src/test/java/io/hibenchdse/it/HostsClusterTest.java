@@ -299,8 +299,10 @@ class HostsClusterTest {
    * default's on the same seeds, its record names the cluster (the ResourceManager of its
    * configuration, one NodeManager, the Hadoop version its ResourceManager reports, its worker as the
    * monitor sampled it over ssh, and {@code --drop-caches} dropped its page cache, through the sshd
-   * of {@code storage start --sshd} with the options of its {@code SSH} line), and YCSB's workload is
-   * left out in one line, no serving store named. Then {@code bin/hibench run --cluster CONF --serving
+   * of {@code storage start --sshd} with the options of its {@code SSH} line); HiveBench's
+   * aggregation, its query in Hive's JVM on the master host and its job on the cluster's YARN, has
+   * the embedded default's result rows and counters; and YCSB's workload is left out in one line, no
+   * serving store named. Then {@code bin/hibench run --cluster CONF --serving
    * hbase:CONF} runs it on the cluster's HBase without an error, each phase's record saying what the
    * region server's own configuration says of its WAL (what the hosts started it with), that it was
    * flushed through HBase's Admin API, and that the region server's host had its page cache dropped.
