@@ -131,7 +131,7 @@ public final class LocalCassandra implements AutoCloseable {
   public synchronized long settle() throws IOException {
     List<Integer> asked = new ArrayList<>();
     for (int i = 0; i < nodes(); i++) {
-      if (processes[i] != null && processes[i].isAlive()) {
+      if (isRunning(i)) {
         Files.deleteIfExists(layout.nodeDir(i).resolve(SETTLED));
         NodeProcess.tell(processes[i], CassandraNode.SETTLE);
         asked.add(i);
@@ -177,7 +177,7 @@ public final class LocalCassandra implements AutoCloseable {
 
   /** Starts node {@code i} again on its files, after {@link #kill} or {@link #stop(int)}. */
   public synchronized void startAgain(int i) throws IOException {
-    if (processes[i] != null && processes[i].isAlive()) {
+    if (isRunning(i)) {
       throw new IllegalStateException("node " + layout.address(i) + " is running");
     }
     launch(i);
@@ -225,6 +225,19 @@ public final class LocalCassandra implements AutoCloseable {
     return tls.truststore();
   }
 
+  private boolean isRunning(int i) {
+    return processes[i] != null && processes[i].isAlive();
+  }
+
+  /** How many nodes run now. */
+  private int running() {
+    int n = 0;
+    for (int j = 0; j < nodes(); j++) {
+      n += isRunning(j) ? 1 : 0;
+    }
+    return n;
+  }
+
   /**
    * Waits until every other running node sees as many nodes alive as node {@code started} does
    * (it waited for them all): a node learns of a newcomer by gossip some seconds after the newcomer
@@ -233,14 +246,9 @@ public final class LocalCassandra implements AutoCloseable {
    */
   private void awaitSeenBy(int started) throws IOException {
     List<Integer> asked = new ArrayList<>();
-    int live = 0;
+    int live = running();
     for (int j = 0; j < nodes(); j++) {
-      if (processes[j] != null && processes[j].isAlive()) {
-        live++;
-      }
-    }
-    for (int j = 0; j < nodes(); j++) {
-      if (j != started && processes[j] != null && processes[j].isAlive()) {
+      if (j != started && isRunning(j)) {
         Files.deleteIfExists(layout.nodeDir(j).resolve(LIVE));
         NodeProcess.tell(processes[j], CassandraNode.LIVE + " " + live);
         asked.add(j);
@@ -261,12 +269,7 @@ public final class LocalCassandra implements AutoCloseable {
    * so a client finds the whole ring from its first contact.
    */
   private void launch(int i) throws IOException {
-    int expectLive = 1;
-    for (int j = 0; j < nodes(); j++) {
-      if (j != i && processes[j] != null && processes[j].isAlive()) {
-        expectLive++;
-      }
-    }
+    int expectLive = running() + (isRunning(i) ? 0 : 1);
     Path nodeDir = layout.nodeDir(i);
     List<String> command = new ArrayList<>(onHosts.get(i));
     command.addAll(NodeCommand.of(settings, nodeDir, expectLive));

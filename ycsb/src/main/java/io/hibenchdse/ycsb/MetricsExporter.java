@@ -18,8 +18,6 @@ public final class MetricsExporter implements MeasurementsExporter {
   static final String FILE = "hibench.ycsb.metrics.file";
   /** System property: the exporter the command line asked for ({@code -p exporter=CLASS}), which still writes. */
   static final String DELEGATE = "hibench.ycsb.exporter";
-  /** YCSB's property naming its exporter. */
-  static final String EXPORTER = "exporter";
 
   private final MeasurementsExporter delegate;
   private final YcsbMetrics metrics = new YcsbMetrics();

@@ -50,7 +50,7 @@ public final class YcsbMain {
       YcsbArgs parsed = YcsbArgs.parse(Arrays.asList(args));
       checkNames(parsed);
       probe(parsed);
-      String asked = parsed.properties().getProperty(MetricsExporter.EXPORTER);
+      String asked = parsed.properties().getProperty(Client.EXPORTER_PROPERTY);
       if (asked != null) {
         System.setProperty(MetricsExporter.DELEGATE, asked);
       }
@@ -61,7 +61,7 @@ public final class YcsbMain {
     // the last -p wins over earlier ones and over -P files; the exporter asked for still writes
     String[] exported = Arrays.copyOf(args, args.length + 2);
     exported[args.length] = "-p";
-    exported[args.length + 1] = MetricsExporter.EXPORTER + "=" + MetricsExporter.class.getName();
+    exported[args.length + 1] = Client.EXPORTER_PROPERTY + "=" + MetricsExporter.class.getName();
     Client.main(exported);
   }
 
