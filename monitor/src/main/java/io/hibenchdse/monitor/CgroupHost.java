@@ -60,8 +60,7 @@ public final class CgroupHost extends PolledHost {
   }
 
   @Override
-  public ProcReading read() throws IOException {
-    long now = EpochClock.nanos();
+  protected ProcReading readFiles() throws IOException {
     // cpuacct.usage counts every nanosecond; its user and system parts come from the scheduler's
     // ticks, so they only split it. The columns are microseconds: HostCounters needs only their ratios.
     long used = number(cpuacct.resolve("cpuacct.usage")) / 1000;
@@ -76,7 +75,7 @@ public final class CgroupHost extends PolledHost {
     long rssKb = stat(memory.resolve("memory.stat"), "total_rss") / 1024;
     String meminfo = "MemTotal: " + totalKb + " kB\nMemFree: " + Math.max(0, totalKb - rssKb) + " kB\n";
     String netDev = Files.readString(Path.of("/proc", Long.toString(inNamespace), "net/dev"));
-    return new ProcReading(name, now, stat, meminfo, netDev, diskstats(), Files.readString(Path.of("/proc/loadavg")), disks,
+    return new ProcReading(name, 0, stat, meminfo, netDev, diskstats(), Files.readString(Path.of("/proc/loadavg")), disks,
         List.of("eth0"));
   }
 

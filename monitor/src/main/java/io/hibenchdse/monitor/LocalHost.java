@@ -70,11 +70,9 @@ public final class LocalHost extends PolledHost {
     return name;
   }
 
-  /** A reading now. */
   @Override
-  public ProcReading read() throws IOException {
-    long now = EpochClock.nanos();
-    return new ProcReading(name, now, Files.readString(proc.resolve("stat")), Files.readString(proc.resolve("meminfo")),
+  protected ProcReading readFiles() throws IOException {
+    return new ProcReading(name, 0, Files.readString(proc.resolve("stat")), Files.readString(proc.resolve("meminfo")),
         Files.readString(proc.resolve("net/dev")), Files.readString(proc.resolve("diskstats")),
         Files.readString(proc.resolve("loadavg")), disks, interfaces);
   }

@@ -11,4 +11,9 @@ import java.util.List;
  * VLANs or ifb devices, whose traffic another interface carries too).
  */
 public record ProcReading(String host, long epochNanos, String stat, String meminfo, String netDev, String diskstats,
-    String loadavg, List<String> disks, List<String> interfaces) {}
+    String loadavg, List<String> disks, List<String> interfaces) {
+  /** The same files, stamped at {@code epochNanos}. */
+  ProcReading at(long epochNanos) {
+    return new ProcReading(host, epochNanos, stat, meminfo, netDev, diskstats, loadavg, disks, interfaces);
+  }
+}
