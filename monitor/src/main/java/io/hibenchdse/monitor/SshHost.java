@@ -56,7 +56,7 @@ public final class SshHost implements HostSource {
 
   /**
    * The worker's loop: its physical disks and counted interfaces once (as {@link LocalHost} finds
-   * them), then every interval its clock and the files between marks.
+   * them), then every interval its clock, the files between marks, and its clock again.
    */
   static String script(long intervalMs) {
     return "d=; for b in /sys/block/*; do [ -e \"$b/device\" ] && d=\"$d ${b##*/}\"; done; "
@@ -64,7 +64,7 @@ public final class SshHost implements HostSource {
         + "|| [ -e \"/proc/net/vlan/$x\" ] || case $x in lo|ifb*) ;; *) n=\"$n $x\";; esac; done; "
         + "while :; do echo \"" + MARK + "reading $(date +%s%N)\"; echo \"" + MARK + "physical-disks$d\"; echo \"" + MARK + "counted-nets$n\"; "
         + "for f in stat meminfo net/dev diskstats loadavg; do echo \"" + MARK + "$f\"; cat /proc/$f || exit 3; done; "
-        + "echo \"" + MARK + "end\"; sleep " + String.format(Locale.ROOT, "%.3f", intervalMs / 1000.0) + "; done";
+        + "echo \"" + MARK + "end $(date +%s%N)\"; sleep " + String.format(Locale.ROOT, "%.3f", intervalMs / 1000.0) + "; done";
   }
 
   List<String> command(long intervalMs) {
@@ -166,8 +166,10 @@ public final class SshHost implements HostSource {
           disks = words(line.substring((MARK + "physical-disks").length()));
         } else if (line.startsWith(MARK + "counted-nets")) {
           nets = words(line.substring((MARK + "counted-nets").length()));
-        } else if (line.equals(MARK + "end")) {
-          sink.accept(new ProcReading(host, nanos, text(files, "stat"), text(files, "meminfo"), text(files, "net/dev"),
+        } else if (line.startsWith(MARK + "end ")) {
+          // stamped at the middle of the worker's clock around its files, as a local reading is
+          long end = Long.parseLong(line.substring(MARK.length() + 4).trim()) + offsetNanos;
+          sink.accept(new ProcReading(host, nanos + (end - nanos) / 2, text(files, "stat"), text(files, "meminfo"), text(files, "net/dev"),
               text(files, "diskstats"), text(files, "loadavg"), disks, nets));
           readings++;
           current = null;
