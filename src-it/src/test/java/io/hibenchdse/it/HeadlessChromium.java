@@ -160,17 +160,28 @@ final class HeadlessChromium implements AutoCloseable {
     }
   }
 
+  /** Its own profile directory, gone once closed. */
+  Path profile() {
+    return profile;
+  }
+
   @Override
   public void close() {
     socket.abort();
+    // its helpers (zygote, network service) outlive the browser for a moment and write to the
+    // profile as they go: waited for, else a file of theirs lands in the deleted profile again
+    List<ProcessHandle> all = new ArrayList<>(process.descendants().toList());
+    all.add(process.toHandle());
     process.destroy();
-    try {
-      if (!process.waitFor(10, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
+    for (ProcessHandle p : all) {
+      try {
+        p.onExit().get(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+        // killed below
       }
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
+      p.destroyForcibly();
     }
     org.apache.hadoop.fs.FileUtil.fullyDelete(profile.toFile());
   }

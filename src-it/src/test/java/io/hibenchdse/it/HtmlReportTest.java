@@ -2,6 +2,7 @@ package io.hibenchdse.it;
 
 import io.hibenchdse.core.HibenchConfigKeys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hibenchdse.core.JsonLinesExporter;
@@ -132,7 +133,9 @@ class HtmlReportTest {
 
   @Test
   void theReportAndTheComparisonLoadInChromiumWithoutErrorsAndShowEveryChart() throws Exception {
+    HeadlessChromium browser;
     try (HeadlessChromium chromium = HeadlessChromium.start()) {
+      browser = chromium;
       Path report = results("report");
       hibench("summary", "--report-dir", report.toString());
       hibench("compare", report.toString(), report.toString(), "--out", dir.resolve("compare").toString());
@@ -147,6 +150,7 @@ class HtmlReportTest {
       assertEquals(1, compare.images().size());
       assertTrue(compare.images().get(0)[0] == 900, "the ratio chart is drawn");
     }
+    assertFalse(Files.exists(browser.profile()), "Chromium's profile left behind");
   }
 
   /** The real thing: a suite run at two profiles on the embedded HDFS, its report read in Chromium. */
