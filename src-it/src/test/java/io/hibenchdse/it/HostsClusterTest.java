@@ -35,6 +35,13 @@ import org.apache.hadoop.mapreduce.Cluster;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobStatus;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
+import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
+import org.apache.hadoop.yarn.api.records.ApplicationReport;
+import org.apache.hadoop.yarn.api.records.ContainerId;
+import org.apache.hadoop.yarn.api.records.ContainerReport;
+import org.apache.hadoop.yarn.api.records.ContainerState;
+import org.apache.hadoop.yarn.api.records.YarnApplicationState;
+import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -538,8 +545,8 @@ class HostsClusterTest {
    * The seeds' network question on three hosts at replication 3, and a host's failure. TPCx-HS's
    * HSGen and HSSort under a 1gbit link, then under 10mbit on the same cluster (the link alone
    * changed): the slower link's run is slower, HSSort by more seconds than HSGen, and the monitor
-   * sees no host send or receive beyond its link. Then, unshaped, a worker host dies in the middle of
-   * HSSort, every process of it (its DataNode, its NodeManager and the containers under it) killed
+   * sees no host send or receive beyond its link. Then, unshaped, a worker host running one of
+   * HSSort's maps dies, every process of it (its DataNode, its NodeManager and the containers under it) killed
    * with SIGKILL: the job completes on the other hosts, and HSValidate accepts its output with
    * HSGen's checksum, which Hadoop's GenSort gives too. One cluster for both, as a start costs
    * more than either half.
@@ -580,12 +587,17 @@ class HostsClusterTest {
       java.util.concurrent.CompletableFuture<TestData.Outcome> sort = java.util.concurrent.CompletableFuture.supplyAsync(
           () -> TestData.run(TpcxHsJar.DRIVER, jobs, "hssort", "-replication", "3", "/slow/in", "/killed/out"));
       awaitRunningMaps(jobs, sort);
-      String victim = HostsCluster.worker(3);
-      List<Long> killed = cluster.cgroups().get(3).pids();
+      int victim = hostOfATask(jobs);
+      List<Long> killed = cluster.cgroups().get(victim).pids();
       killed.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
-      System.out.printf("HostsClusterTest: killed %s mid-sort (%d processes)%n", victim, killed.size());
+      System.out.printf("HostsClusterTest: killed %s mid-sort (%d processes)%n", HostsCluster.worker(victim), killed.size());
       TestData.Outcome sorted = sort.get(10, java.util.concurrent.TimeUnit.MINUTES);
       assertEquals(0, sorted.status, sorted.toString());
+      String jobCounters = org.apache.hadoop.mapreduce.JobCounter.class.getName();
+      long lost = sorted.result.counter(jobCounters, "NUM_KILLED_MAPS") + sorted.result.counter(jobCounters, "NUM_FAILED_MAPS");
+      System.out.printf("HostsClusterTest: HSSort took %.1f s with %s killed, %d map attempts lost%n", sorted.result.durationSec,
+          HostsCluster.worker(victim), lost);
+      assertTrue(lost >= 1, "the killed host's map ran again elsewhere: " + sorted.result.counters);
       TestData.Outcome validate = TestData.run(TpcxHsJar.DRIVER, jobs, "hsvalidate", "-rows", Long.toString(rows), "-checksum",
           checksum, "/killed/out", "/killed/validate");
       assertEquals(0, validate.status, validate.toString());
@@ -632,6 +644,37 @@ class HostsClusterTest {
       cluster.close();
     }
     throw new AssertionError(job.isDone() ? "the job ended before it was seen running: " + job.get() : "no job ran within 180 s");
+  }
+
+  /**
+   * The number of a worker that runs one of the running application's tasks (a container other than
+   * its master's), one without the master where there is one: the host whose death costs the job
+   * work, which it then must do again elsewhere.
+   */
+  private static int hostOfATask(Configuration conf) throws Exception {
+    try (YarnClient yarn = YarnClient.createYarnClient()) {
+      yarn.init(conf);
+      yarn.start();
+      ApplicationReport app = yarn.getApplications(java.util.EnumSet.of(YarnApplicationState.RUNNING)).get(0);
+      ApplicationAttemptId attempt = app.getCurrentApplicationAttemptId();
+      ContainerId master = yarn.getApplicationAttemptReport(attempt).getAMContainerId();
+      Set<String> masterHost = new TreeSet<>();
+      Set<String> taskHosts = new TreeSet<>();
+      for (ContainerReport c : yarn.getContainers(attempt)) {
+        if (c.getContainerId().equals(master)) {
+          masterHost.add(c.getAssignedNode().getHost());
+        } else if (c.getContainerState() == ContainerState.RUNNING) {
+          taskHosts.add(c.getAssignedNode().getHost());
+        }
+      }
+      assertTrue(!taskHosts.isEmpty(), "no task of " + app.getApplicationId() + " running");
+      String chosen = taskHosts.stream().filter(h -> !masterHost.contains(h)).findFirst().orElse(taskHosts.iterator().next());
+      for (int i = 1; ; i++) {
+        if (HostsCluster.worker(i).equals(chosen)) {
+          return i;
+        }
+      }
+    }
   }
 
   /** Hadoop's own {@code yarn node -list}, in a JVM of its own with {@code conf} first on its class path. */

@@ -114,6 +114,11 @@ public final class ClusterSites {
     }
     conf.setInt(YarnConfiguration.NM_PMEM_MB, nodeMemoryMb);
     conf.setFloat(MAXIMUM_AM_SHARE, AM_SHARE);
+    // A job's master stops trying a dead host's NodeManager (to stop a container there) after 20 s
+    // rather than 3 minutes: a task killed there runs again elsewhere only after that. The client's
+    // setting, as the master reads it from the job's configuration, which holds the client's.
+    conf.setInt(YarnConfiguration.CLIENT_NM_CONNECT_MAX_WAIT_MS, 20_000);
+    conf.setInt(YarnConfiguration.CLIENT_NM_CONNECT_RETRY_INTERVAL_MS, 2_000);
     conf.setInt(HibenchConfigKeys.NODES, workers.size());
     conf.setInt(HibenchConfigKeys.CLUSTER_HOSTS, workers.size());
     conf.set(HibenchConfigKeys.CLUSTER_LINK, net.link() == null ? "unshaped" : net.link().toString());
