@@ -546,7 +546,7 @@ class HostsClusterTest {
    * HSGen and HSSort under a 1gbit link, then under 10mbit on the same cluster (the link alone
    * changed): the slower link's run is slower, HSSort by more seconds than HSGen, and the monitor
    * sees no host send or receive beyond its link. Then, unshaped, a worker host running one of
-   * HSSort's maps dies, every process of it (its DataNode, its NodeManager and the containers under it) killed
+   * HSSort's tasks dies, every process of it (its DataNode, its NodeManager and the containers under it) killed
    * with SIGKILL: the job completes on the other hosts, and HSValidate accepts its output with
    * HSGen's checksum, which Hadoop's GenSort gives too. One cluster for both, as a start costs
    * more than either half.
@@ -593,11 +593,11 @@ class HostsClusterTest {
       System.out.printf("HostsClusterTest: killed %s mid-sort (%d processes)%n", HostsCluster.worker(victim), killed.size());
       TestData.Outcome sorted = sort.get(10, java.util.concurrent.TimeUnit.MINUTES);
       assertEquals(0, sorted.status, sorted.toString());
+      // Hadoop counts an attempt lost with its host as killed, or not at all where it had not reported yet: no assertion on it
       String jobCounters = org.apache.hadoop.mapreduce.JobCounter.class.getName();
-      long lost = sorted.result.counter(jobCounters, "NUM_KILLED_MAPS") + sorted.result.counter(jobCounters, "NUM_FAILED_MAPS");
-      System.out.printf("HostsClusterTest: HSSort took %.1f s with %s killed, %d map attempts lost%n", sorted.result.durationSec,
-          HostsCluster.worker(victim), lost);
-      assertTrue(lost >= 1, "the killed host's map ran again elsewhere: " + sorted.result.counters);
+      System.out.printf("HostsClusterTest: HSSort took %.1f s with %s killed: %d map attempts launched, %d killed, %d failed%n",
+          sorted.result.durationSec, HostsCluster.worker(victim), sorted.result.counter(jobCounters, "TOTAL_LAUNCHED_MAPS"),
+          sorted.result.counter(jobCounters, "NUM_KILLED_MAPS"), sorted.result.counter(jobCounters, "NUM_FAILED_MAPS"));
       TestData.Outcome validate = TestData.run(TpcxHsJar.DRIVER, jobs, "hsvalidate", "-rows", Long.toString(rows), "-checksum",
           checksum, "/killed/out", "/killed/validate");
       assertEquals(0, validate.status, validate.toString());
@@ -648,8 +648,8 @@ class HostsClusterTest {
 
   /**
    * The number of a worker that runs one of the running application's tasks (a container other than
-   * its master's), one without the master where there is one: the host whose death costs the job
-   * work, which it then must do again elsewhere.
+   * its master's), one without the master where there is one: a host whose death costs the job a
+   * task it must run again elsewhere.
    */
   private static int hostOfATask(Configuration conf) throws Exception {
     try (YarnClient yarn = YarnClient.createYarnClient()) {
