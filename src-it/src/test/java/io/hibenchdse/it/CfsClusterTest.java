@@ -12,6 +12,7 @@ import io.hibenchdse.core.TestData;
 import io.hibenchdse.dfsio.DfsioeMetrics;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -61,8 +62,10 @@ class CfsClusterTest {
   }
 
   @AfterAll
-  static void stop() {
+  static void stop() throws IOException {
     if (cluster != null) {
+      // the cached client the tests and their jobs used, which would try the stopped nodes for as long as this JVM lives
+      FileSystem.get(CfsTestNode.uri(cluster), conf).close();
       cluster.stop();
     }
   }

@@ -386,6 +386,8 @@ class FaultsSurvivedTest {
       try (FileSystem fs = FileSystem.newInstance(CfsTestNode.uri(node), c)) {
         assertEquals(checksum, readSortedChecksum(fs, out, rows));
       }
+      // the cached client, which would try the stopped node for as long as this JVM lives
+      survivor.close();
     }
   }
 

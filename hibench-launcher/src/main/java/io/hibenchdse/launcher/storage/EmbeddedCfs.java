@@ -151,6 +151,12 @@ public final class EmbeddedCfs implements EmbeddedStorage {
 
   @Override
   public void close() {
+    try {
+      // this JVM's cached client, which would try the stopped nodes for as long as the JVM lives
+      FileSystem.get(uri(), conf()).close();
+    } catch (IOException | RuntimeException e) {
+      // no client to close (the nodes are gone, or the JVM is shutting down and closes its clients itself)
+    }
     cluster.stop();
   }
 }
