@@ -26,7 +26,8 @@ public record Measurement(String workload, Profile profile, RunResult result) {
 
   /** The run's point of a series ({@code maps=4,reduces=2}), or null where it is no series' run. */
   public String point() {
-    return result.configuration.get(HibenchConfigKeys.SERIES_POINT);
+    RecordedPoint p = RecordedPoint.read(result.configuration);
+    return p == null ? null : p.label();
   }
 
   /** The summary's row the run belongs to. */
@@ -36,11 +37,13 @@ public record Measurement(String workload, Profile profile, RunResult result) {
 
   /** In a grid, the row its point is in (its settings but the last), or null. */
   public String seriesRow() {
-    return result.configuration.get(HibenchConfigKeys.SERIES_ROW);
+    RecordedPoint p = RecordedPoint.read(result.configuration);
+    return p == null ? null : p.row();
   }
 
   private int seriesIndex() {
-    return Integer.parseInt(result.configuration.getOrDefault(HibenchConfigKeys.SERIES_INDEX, "0"));
+    RecordedPoint p = RecordedPoint.read(result.configuration);
+    return p == null ? 0 : p.index();
   }
 
   /** Whether it is a serving phase (YCSB's), whose throughput is operations a second. */

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import picocli.CommandLine.Option;
 
@@ -197,11 +198,10 @@ public final class SuiteOptions {
         for (int run = 0; run < warmups + runs(); run++) {
           for (Step s : w.steps(profile, root, par, run)) {
             Step labelled = s.withOption(HibenchConfigKeys.SUITE_WORKLOAD, s.suiteWorkload()).withOption(HibenchConfigKeys.PROFILE, profile.label());
-            if (!own.settings().isEmpty()) {
-              labelled = labelled.withOption(HibenchConfigKeys.SERIES_POINT, own.label())
-                  .withOption(HibenchConfigKeys.SERIES_INDEX, Integer.toString(own.index()));
-              if (own.row() != null) {
-                labelled = labelled.withOption(HibenchConfigKeys.SERIES_ROW, own.row());
+            RecordedPoint recorded = RecordedPoint.of(own);
+            if (recorded != null) {
+              for (Map.Entry<String, String> label : recorded.labels().entrySet()) {
+                labelled = labelled.withOption(label.getKey(), label.getValue());
               }
             }
             boolean warmupRun = run < warmups;
