@@ -20,9 +20,18 @@ public final class YcsbResult {
 
   private YcsbResult() {}
 
+  /** The parameter that names the phase's binding, by YCSB's name. */
+  private static final String BINDING = "binding";
+
   /** Whether {@code r} is a YCSB phase's record, whose metrics are {@link YcsbMetrics}. */
   public static boolean isPhase(RunResult r) {
     return WORKLOAD.equals(r.workload);
+  }
+
+  /** The binding a YCSB phase's record ran on; empty for any other record, or a binding the suite does not have. */
+  public static java.util.Optional<Binding> binding(RunResult r) {
+    Object name = r.parameters.get(BINDING);
+    return isPhase(r) && name != null ? Binding.named(name.toString()) : java.util.Optional.empty();
   }
 
   /** The record of a phase run with YCSB's arguments {@code args} (without the phase and binding). */
@@ -41,7 +50,7 @@ public final class YcsbResult {
         : "cql://" + p.getProperty(CassandraCqlKeys.HOSTS) + ":" + p.getProperty(CassandraCqlKeys.PORT, CassandraCqlKeys.PORT_DEFAULT)
             + "/" + p.getProperty(CassandraCqlKeys.KEYSPACE, CassandraCqlKeys.KEYSPACE_DEFAULT);
     r.parameters.put("phase", phase.name());
-    r.parameters.put("binding", m.binding);
+    r.parameters.put(BINDING, m.binding);
     r.parameters.put("workloadFiles", args.files.toString());
     r.parameters.put("clientJvmOptions", String.join(" ", YcsbProcess.jvmOptions(phase, args)));
     if (args.threads != null) {

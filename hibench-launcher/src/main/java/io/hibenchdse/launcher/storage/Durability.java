@@ -1,13 +1,18 @@
 package io.hibenchdse.launcher.storage;
 
 import io.hibenchdse.core.HibenchConfigKeys;
+import io.hibenchdse.cfs.CassandraFileSystem;
 import io.hibenchdse.cfs.CfsConfigKeys;
+import io.hibenchdse.ycsb.Binding;
 import io.hibenchdse.ycsb.CassandraCqlKeys;
 import io.hibenchdse.ycsb.HBaseKeys;
+import io.hibenchdse.ycsb.YcsbResult;
 import io.hibenchdse.core.RunResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.apache.hadoop.fs.FsConstants;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 
 /**
  * What a write had reached when the storage acknowledged it, as a run's record says: how many
@@ -21,29 +26,33 @@ public record Durability(String replication, String writeAcks, String readReplic
 
   public static Durability of(RunResult r) {
     int rf = r.replication;
+    Binding ycsb = YcsbResult.binding(r).orElse(null);
     // not parsed as a URI: a YCSB record on HBase may name its quorum "(hbase-site.xml)"
     String scheme = r.fileSystem == null || !r.fileSystem.contains("://") ? "" : r.fileSystem.substring(0, r.fileSystem.indexOf("://"));
     String write = NOT_RECORDED;
     String read = NOT_RECORDED;
     String crash = NOT_RECORDED;
-    if ("cfs".equals(scheme) && r.configuration.containsKey(CfsConfigKeys.REPLICATION.key())) {
+    if (YcsbResult.isPhase(r)) {
+      if (ycsb == Binding.CASSANDRA_CQL) { // the binding's keyspace and consistency levels
+        rf = Integer.parseInt(r.configuration.getOrDefault(CassandraCqlKeys.REPLICATION, CassandraCqlKeys.REPLICATION_DEFAULT));
+        write = ofReplicas(replicas(r.configuration.get(CassandraCqlKeys.WRITE_CL), rf), rf);
+        read = ofReplicas(replicas(r.configuration.get(CassandraCqlKeys.READ_CL), rf), rf);
+        crash = "true"; // the binding's keyspace keeps durable writes: the commit log is in the OS's buffers at least
+      } else if (ycsb == Binding.HBASE2) { // the WAL's pipeline over the HDFS, one region server serving a row
+        write = ofReplicas(rf, rf);
+        read = ofReplicas(1, rf);
+        // a write skipping the WAL, or acknowledged before its WAL sync, lives in the region server's memory alone
+        String walDurability = r.configuration.getOrDefault(HBaseKeys.DURABILITY, HBaseKeys.DURABILITY_DEFAULT);
+        crash = Boolean.toString(!walDurability.equals("SKIP_WAL") && !walDurability.equals("ASYNC_WAL"));
+      }
+      // YCSB's BasicDB stores nothing: no durability to record
+    } else if (CassandraFileSystem.SCHEME.equals(scheme) && r.configuration.containsKey(CfsConfigKeys.REPLICATION.key())) {
       rf = Integer.parseInt(r.configuration.get(CfsConfigKeys.REPLICATION.key()));
       write = ofReplicas(replicas(r.configuration.get(CfsConfigKeys.WRITE_CL.key()), rf), rf);
       read = ofReplicas(replicas(r.configuration.get(CfsConfigKeys.READ_CL.key()), rf), rf);
       // without the commit log an acknowledged write lives in the node's memtable until a flush
       crash = r.configuration.getOrDefault(CfsConfigKeys.DURABLE_WRITES.key(), CfsConfigKeys.DURABLE_WRITES.defaultValue());
-    } else if ("cql".equals(scheme)) { // YCSB on Cassandra: the binding's keyspace and consistency levels
-      rf = Integer.parseInt(r.configuration.getOrDefault(CassandraCqlKeys.REPLICATION, CassandraCqlKeys.REPLICATION_DEFAULT));
-      write = ofReplicas(replicas(r.configuration.get(CassandraCqlKeys.WRITE_CL), rf), rf);
-      read = ofReplicas(replicas(r.configuration.get(CassandraCqlKeys.READ_CL), rf), rf);
-      crash = "true"; // the binding's keyspace keeps durable writes: the commit log is in the OS's buffers at least
-    } else if ("hbase".equals(scheme)) { // YCSB on HBase: the WAL's pipeline over the HDFS, one region server serving a row
-      write = ofReplicas(rf, rf);
-      read = ofReplicas(1, rf);
-      // a write skipping the WAL, or acknowledged before its WAL sync, lives in the region server's memory alone
-      String walDurability = r.configuration.getOrDefault(HBaseKeys.DURABILITY, HBaseKeys.DURABILITY_DEFAULT);
-      crash = Boolean.toString(!walDurability.equals("SKIP_WAL") && !walDurability.equals("ASYNC_WAL"));
-    } else if ("hdfs".equals(scheme) || "file".equals(scheme)) {
+    } else if (HdfsConstants.HDFS_URI_SCHEME.equals(scheme) || FsConstants.LOCAL_FS_URI.getScheme().equals(scheme)) {
       write = ofReplicas(rf, rf); // HDFS's pipeline acknowledges once every replica has the packet
       read = ofReplicas(1, rf);
       crash = "true"; // a DataNode's (or the local file system's) writes are in the operating system's buffers
