@@ -8,7 +8,7 @@ import org.apache.hadoop.conf.Configuration;
 /** Main-Class of dfsio-enhanced.jar: {@code hadoop jar dfsio-enhanced.jar dfsioe -write ...}. */
 public final class DfsioEnhancedJar {
   public static final WorkloadDriver DRIVER = new WorkloadDriver("dfsio-enhanced", Arrays.asList(
-      new Workload("dfsioe", "EnhancedDFSIO: write or read bandwidth, classic and steady-phase aggregated.",
+      new Workload(EnhancedDfsio.NAME, "EnhancedDFSIO: write or read bandwidth, classic and steady-phase aggregated.",
           EnhancedDfsio::new),
       // the class name every HiBench script passes to `hadoop jar <datatools jar>`
       new Workload("org.apache.hadoop.fs.dfsioe.TestDFSIOEnh", "dfsioe under the stock tool's class name.",

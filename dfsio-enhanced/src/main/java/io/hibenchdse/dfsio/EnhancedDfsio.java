@@ -41,8 +41,11 @@ import picocli.CommandLine.Option;
  * the client then reports Hadoop TestDFSIO's classic figures and the aggregated throughput of the
  * steady phase, with the per-slot table as CSV.
  */
-@Command(name = "dfsioe", description = "Measures file system write or read bandwidth (EnhancedDFSIO).")
+@Command(name = EnhancedDfsio.NAME, description = "Measures file system write or read bandwidth (EnhancedDFSIO).")
 public class EnhancedDfsio extends JobTool {
+  /** The command name: the record's workload and the jar's first argument. */
+  public static final String NAME = "dfsioe";
+
   public static final String ROOT = "test.build.data";
   public static final String DEFAULT_ROOT = "/benchmarks/TestDFSIO-Enh";
 

@@ -27,8 +27,11 @@ import picocli.CommandLine.Parameters;
  * the stock tool it is deterministic (map {@code i} draws from a stream seeded by the seed and
  * {@code i}) and builds records from pre-encoded bytes instead of strings.
  */
-@Command(name = "randomtextwriter", description = "Writes random text records.")
+@Command(name = RandomTextWriter.NAME, description = "Writes random text records.")
 public class RandomTextWriter extends JobTool {
+  /** The command name: the record's workload and the jar's first argument. */
+  public static final String NAME = "randomtextwriter";
+
   public static final String TOTAL_BYTES = "mapreduce.randomtextwriter.totalbytes";
   public static final String BYTES_PER_MAP = "mapreduce.randomtextwriter.bytespermap";
   public static final String MAPS_PER_HOST = "mapreduce.randomtextwriter.mapsperhost";

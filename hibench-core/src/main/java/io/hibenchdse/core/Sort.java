@@ -18,8 +18,11 @@ import picocli.CommandLine.Option;
  * (the stock tool assumes BytesWritable and needs {@code -outKey}/{@code -outValue} for text).
  * Each reducer's output is sorted; with {@code -totalOrder} or one reducer the whole output is.
  */
-@Command(name = "sort", description = "Sorts SequenceFile records by key.")
+@Command(name = Sort.NAME, description = "Sorts SequenceFile records by key.")
 public class Sort extends InputOutputTool {
+  /** The command name: the record's workload and the jar's first argument. */
+  public static final String NAME = "sort";
+
   @Option(names = "-r", paramLabel = "<reduces>",
       description = "Reduce tasks (default: mapreduce.job.reduces).")
   Integer reduces;

@@ -23,8 +23,11 @@ import picocli.CommandLine.Parameters;
  * otherwise. It does the stock job's work record for record, so its counters and times compare
  * with published HiBench figures; only the tokenizer is faster (it splits bytes, not Strings).
  */
-@Command(name = "wordcount", description = "Counts the words of the input files.")
+@Command(name = WordCount.NAME, description = "Counts the words of the input files.")
 public class WordCount extends JobTool {
+  /** The command name: the record's workload and the jar's first argument. */
+  public static final String NAME = "wordcount";
+
   @Option(names = "-outFormat", paramLabel = "text|seq|<class>",
       description = "Output format (default: mapreduce.job.outputformat.class, else text).")
   String outFormat;

@@ -22,8 +22,11 @@ import picocli.CommandLine.Parameters;
  * records and bytes. Any mismatch fails the run with a line naming the file. It is a listing, not
  * a job: the measured time is the listing's.
  */
-@Command(name = "hsdatacheck", description = "Checks record count, size and replication of a data set.")
+@Command(name = HsDataCheck.NAME, description = "Checks record count, size and replication of a data set.")
 public class HsDataCheck extends BenchmarkTool {
+  /** The command name: the record's workload and the jar's first argument. */
+  public static final String NAME = "hsdatacheck";
+
   @Mixin ScaleOptions size;
 
   @Option(names = "-replication", defaultValue = "3", description = "Expected replication of every file (default: ${DEFAULT-VALUE}).")

@@ -28,8 +28,11 @@ import picocli.CommandLine.Parameters;
  * told otherwise. The row count and checksum (sum of the records' CRC32) are recorded, and left
  * beside the data in {@link Records#SUMMARY} for HSValidate.
  */
-@Command(name = "hsgen", description = "Generates the TPCx-HS data set.")
+@Command(name = HsGen.NAME, description = "Generates the TPCx-HS data set.")
 public class HsGen extends JobTool {
+  /** The command name: the record's workload and the jar's first argument. */
+  public static final String NAME = "hsgen";
+
   /** What HSGen reports beside its time: the data set it wrote and HSGen's checksum of it. */
   public static class Metrics {
     public double scaleFactor;
@@ -90,7 +93,7 @@ public class HsGen extends JobTool {
   @Override
   protected Job createJob(Configuration conf) throws Exception {
     int m = maps != null ? maps : Math.max(1, conf.getInt(MRJobConfig.NUM_MAPS, 2));
-    Job job = Job.getInstance(conf, "hsgen");
+    Job job = Job.getInstance(conf, NAME);
     Configuration jc = job.getConfiguration();
     jc.setLong(HibenchConfigKeys.GENERATOR_ROWS, scale.rows);
     jc.setInt(HibenchConfigKeys.GENERATOR_MAPS, m);

@@ -24,8 +24,11 @@ import picocli.CommandLine.Option;
  * TeraSort samples 100,000 keys from 10 splits), output with replication 3 unless told otherwise.
  * HSGen's summary of the data ({@link Records#SUMMARY}) goes with it to the output.
  */
-@Command(name = "hssort", description = "Sorts the data set with sampled total-order partitioning.")
+@Command(name = HsSort.NAME, description = "Sorts the data set with sampled total-order partitioning.")
 public class HsSort extends InputOutputTool {
+  /** The command name: the record's workload and the jar's first argument. */
+  public static final String NAME = "hssort";
+
   @Option(names = "-replication", defaultValue = "3", description = "Replication of the output (default: ${DEFAULT-VALUE}).")
   short replication;
 

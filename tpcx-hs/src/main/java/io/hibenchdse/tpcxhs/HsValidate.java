@@ -38,8 +38,11 @@ import picocli.CommandLine.Option;
  * generated data's: as given, or else as HSGen left them beside the data ({@link Records#SUMMARY}).
  * Any fault fails the run with a line naming the file and record.
  */
-@Command(name = "hsvalidate", description = "Validates global order and the checksum of sorted data.")
+@Command(name = HsValidate.NAME, description = "Validates global order and the checksum of sorted data.")
 public class HsValidate extends InputOutputTool {
+  /** The command name: the record's workload and the jar's first argument. */
+  public static final String NAME = "hsvalidate";
+
   @Option(names = "-rows", description = "Expected record count (HSGen's).")
   Long rows;
 

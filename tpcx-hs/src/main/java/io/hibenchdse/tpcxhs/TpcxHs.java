@@ -29,8 +29,11 @@ import picocli.CommandLine.Option;
  * the run with the lower metric is the performance run, the other the repeatability run. The
  * benchmark is many jobs, so it runs them itself and publishes its own record.
  */
-@Command(name = "tpcxhs", description = "Runs the TPCx-HS benchmark (two runs) and reports HSph@SF.")
+@Command(name = TpcxHs.NAME, description = "Runs the TPCx-HS benchmark (two runs) and reports HSph@SF.")
 public class TpcxHs extends BenchmarkTool {
+  /** The command name: the record's workload and the jar's first argument. */
+  public static final String NAME = "tpcxhs";
+
   @Mixin ScaleOptions size;
 
   @Option(names = "-replication", defaultValue = "3", description = "Replication of data and sorted output (default: ${DEFAULT-VALUE}).")

@@ -2,11 +2,14 @@ package io.hibenchdse.launcher.report;
 
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.cfs.CfsConfigKeys;
+import io.hibenchdse.core.RunEnvironment;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.dfsio.DfsioeMetrics;
+import io.hibenchdse.dfsio.EnhancedDfsio;
 import io.hibenchdse.launcher.storage.Durability;
 import io.hibenchdse.launcher.suite.Measurement;
 import io.hibenchdse.launcher.suite.YcsbWorkload;
+import io.hibenchdse.tpcxhs.TpcxHs;
 import io.hibenchdse.tpcxhs.TpcxHsMetrics;
 import io.hibenchdse.ycsb.CassandraCqlKeys;
 import java.io.IOException;
@@ -168,9 +171,9 @@ public final class HtmlReport {
     Map<String, Measurement> lastPerProfile = new LinkedHashMap<>();
     List<TpcxHsMetrics> tpcxhs = new ArrayList<>();
     for (Measurement m : runs) {
-      if ("dfsioe".equals(m.result().workload)) {
+      if (EnhancedDfsio.NAME.equals(m.result().workload)) {
         lastPerProfile.put(sizeAndPoint(m), m);
-      } else if ("tpcxhs".equals(m.result().workload)) {
+      } else if (TpcxHs.NAME.equals(m.result().workload)) {
         tpcxhs.add(m.result().metrics(TpcxHsMetrics.class));
       }
     }

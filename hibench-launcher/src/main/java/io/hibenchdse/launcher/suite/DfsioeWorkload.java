@@ -2,6 +2,7 @@ package io.hibenchdse.launcher.suite;
 
 import java.util.ArrayList;
 import io.hibenchdse.core.UsageException;
+import io.hibenchdse.dfsio.EnhancedDfsio;
 import java.util.List;
 import java.util.Set;
 
@@ -74,7 +75,7 @@ public enum DfsioeWorkload implements SuiteWorkload {
   private static List<String> dfsioe(String mode, Profile p, Context par, String root, String... extra) {
     long[] size = filesAndMb(p, par);
     long[] ms = intervals(p);
-    List<String> args = new ArrayList<>(List.of("dfsioe", "-D", "test.build.data=" + root + "/benchmarks/TestDFSIO-Enh",
+    List<String> args = new ArrayList<>(List.of(EnhancedDfsio.NAME, "-D", EnhancedDfsio.ROOT + "=" + root + EnhancedDfsio.DEFAULT_ROOT,
         mode, "-nrFiles", String.valueOf(size[0]), "-fileSize", String.valueOf(size[1]),
         "-sampleInterval", String.valueOf(ms[0]), "-plotInterval", String.valueOf(ms[1])));
     args.addAll(List.of(extra));

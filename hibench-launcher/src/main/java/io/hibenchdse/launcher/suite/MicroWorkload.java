@@ -1,6 +1,8 @@
 package io.hibenchdse.launcher.suite;
 
 import io.hibenchdse.core.RandomTextWriter;
+import io.hibenchdse.core.Sort;
+import io.hibenchdse.core.WordCount;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -8,7 +10,7 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
 
 /** HiBench's micro workloads as suite steps: prepare text with RandomTextWriter, then measure. */
 public enum MicroWorkload implements SuiteWorkload {
-  WORDCOUNT("wordcount", "Wordcount") {
+  WORDCOUNT(WordCount.NAME, "Wordcount") {
     @Override
     long bytes(Profile p) {
       return p.wordcountBytes;
@@ -16,10 +18,10 @@ public enum MicroWorkload implements SuiteWorkload {
 
     @Override
     List<String> measure(String in, String out, int reduces) {
-      return List.of("wordcount", "-D", MRJobConfig.NUM_REDUCES + "=" + reduces, "-overwrite", in, out);
+      return List.of(WordCount.NAME, "-D", MRJobConfig.NUM_REDUCES + "=" + reduces, "-overwrite", in, out);
     }
   },
-  SORT("sort", "Sort") {
+  SORT(Sort.NAME, "Sort") {
     @Override
     long bytes(Profile p) {
       return p.sortBytes;
@@ -27,7 +29,7 @@ public enum MicroWorkload implements SuiteWorkload {
 
     @Override
     List<String> measure(String in, String out, int reduces) {
-      return List.of("sort", "-r", String.valueOf(reduces), "-overwrite", in, out);
+      return List.of(Sort.NAME, "-r", String.valueOf(reduces), "-overwrite", in, out);
     }
   };
 
@@ -58,7 +60,7 @@ public enum MicroWorkload implements SuiteWorkload {
     long total = par.size() != null ? par.size() : bytes(profile);
     String in = root + "/" + dir + "/Input";
     String out = root + "/" + dir + "/Output";
-    List<String> prepare = new ArrayList<>(List.of("randomtextwriter",
+    List<String> prepare = new ArrayList<>(List.of(RandomTextWriter.NAME,
         "-D", RandomTextWriter.TOTAL_BYTES + "=" + total,
         "-D", RandomTextWriter.BYTES_PER_MAP + "=" + Math.max(1, total / par.maps()),
         "-D", RandomTextWriter.SEED + "=" + seed,

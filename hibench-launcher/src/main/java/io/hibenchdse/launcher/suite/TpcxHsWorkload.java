@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher.suite;
 
+import io.hibenchdse.tpcxhs.TpcxHs;
 import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.mapreduce.MRJobConfig;
@@ -25,7 +26,7 @@ public final class TpcxHsWorkload implements SuiteWorkload {
 
   @Override
   public String suiteName() {
-    return "tpcxhs";
+    return TpcxHs.NAME;
   }
 
   @Override
@@ -35,7 +36,7 @@ public final class TpcxHsWorkload implements SuiteWorkload {
 
   @Override
   public List<Step> steps(Profile profile, String root, Context par, long seed) {
-    return List.of(Step.tool(suiteName(), SuiteJar.TPCX_HS, List.of("tpcxhs", "-D", MRJobConfig.NUM_MAPS + "=" + par.maps(),
+    return List.of(Step.tool(suiteName(), SuiteJar.TPCX_HS, List.of(TpcxHs.NAME, "-D", MRJobConfig.NUM_MAPS + "=" + par.maps(),
         "-D", MRJobConfig.NUM_REDUCES + "=" + par.reduces(), "-rows", String.valueOf(par.size() != null ? Math.max(1, par.size() / ROW_BYTES) : rows(profile)),
         "-replication", String.valueOf(par.replication()),
         "-root", root + "/TPCx-HS", "-overwrite"), Step.Role.MEASURE));
