@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher;
 
+import io.hibenchdse.core.BuildInfo;
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.cfs.CfsAdmin;
 import io.hibenchdse.core.FailureLog;
@@ -21,6 +22,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ToolRunner;
+import org.apache.hadoop.util.VersionInfo;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -34,7 +36,7 @@ import picocli.CommandLine;
  * run like {@code hadoop jar} would (local file system and job runner unless {@code -fs},
  * {@code -conf} or HADOOP_CONF_DIR say otherwise). {@code --help} works at every level.
  */
-@Command(name = "bin/hibench", subcommands = CommandLine.HelpCommand.class,
+@Command(name = "bin/hibench", subcommands = CommandLine.HelpCommand.class, versionProvider = Hibench.Version.class,
     description = {"The HiBench-DSE suite, its reports and its storage.", "",
         "A workload takes Hadoop's generic options (-D key=value, -conf, -fs) before its own."})
 public final class Hibench implements Callable<Integer> {
@@ -43,6 +45,18 @@ public final class Hibench implements Callable<Integer> {
 
   @Option(names = {"-h", "-help", "--help"}, usageHelp = true, description = "Show this help; bin/hibench COMMAND --help shows a command's.")
   boolean help;
+
+  @Option(names = {"-V", "--version"}, versionHelp = true, description = "Print the suite's version and the commit it was built from.")
+  boolean version;
+
+  /** The suite's build, as every record names it, and the Hadoop client it runs jobs with. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      BuildInfo build = BuildInfo.current();
+      return new String[] {"hibench-dse " + build.version(), "commit " + build.commit(), "Hadoop client " + VersionInfo.getVersion()};
+    }
+  }
 
   private final PrintStream err;
 

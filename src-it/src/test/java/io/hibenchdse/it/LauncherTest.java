@@ -3,8 +3,10 @@ package io.hibenchdse.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hibenchdse.core.BuildInfo;
 import io.hibenchdse.core.JsonLinesExporter;
 import io.hibenchdse.core.Results;
+import io.hibenchdse.core.RunEnvironment;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.launcher.Hibench;
 import java.io.ByteArrayOutputStream;
@@ -39,6 +41,16 @@ class LauncherTest {
     Process p = pb.start();
     assertTrue(p.waitFor(120, TimeUnit.SECONDS), "finished in time");
     return new Proc(p.exitValue(), Files.readAllLines(out.toPath()), Files.readAllLines(err.toPath()));
+  }
+
+  /** What {@code git} prints in the checkout, line by line. */
+  private static List<String> git(String... args) throws Exception {
+    List<String> command = new java.util.ArrayList<>(List.of("git", "-C", HOME.toString()));
+    command.addAll(List.of(args));
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    List<String> lines = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+    assertEquals(0, p.waitFor(), command + ": " + lines);
+    return lines;
   }
 
   /**
@@ -106,6 +118,11 @@ class LauncherTest {
     List<String> json = Files.readAllLines(report.resolve(Results.JSON_FILE));
     assertEquals(6, json.size());
     assertTrue(JsonLinesExporter.fromJson(json.get(0)).fileSystem.startsWith("hdfs://localhost:"), json.get(0));
+    for (String line : json) {
+      java.util.Map<String, String> environment = JsonLinesExporter.fromJson(line).environment;
+      assertEquals(BuildInfo.current().commit(), environment.get(RunEnvironment.COMMIT), line);
+      assertEquals(BuildInfo.current().version(), environment.get(RunEnvironment.SUITE), line);
+    }
     // dropped where this machine lets us (root on Linux), else the record says why not
     boolean mayDrop = Files.isWritable(Path.of("/proc/sys/vm/drop_caches"));
     for (String line : json) {
@@ -118,6 +135,8 @@ class LauncherTest {
     assertTrue(Files.size(report.resolve("summary.png")) > 1000);
     String html = Files.readString(report.resolve("index.html"));
     assertTrue(html.contains("<code>bin/hibench run --runs 2 --warmup 0 --benchmarks " + list), "the suite's command in the report");
+    assertTrue(html.contains("<tr><th>Suite, commit built from</th><td>" + BuildInfo.current().version() + ", "
+        + BuildInfo.current().commit() + "</td>"), "the build on the page");
     assertTrue(html.contains("<tr><th>Page cache</th><td>" + (mayDrop ? "dropped before the run" : "not dropped: cannot write")), "page cache");
     assertTrue(html.contains("<h2 id=\"dfsioe-read\">") && html.contains("Aggregated throughput of all maps per"), "DFSIOE's slot chart");
     assertTrue(!Files.exists(dir.toPath().resolve("work")), "scratch space removed");
@@ -202,9 +221,21 @@ class LauncherTest {
     String bin = HOME.resolve("bin/hibench").toString();
     Proc help = exec(bin, "--help");
     assertEquals(0, help.status(), help.toString());
-    assertTrue(help.out().get(0).startsWith("Usage: bin/hibench [-h] [COMMAND]")
+    assertTrue(help.out().get(0).startsWith("Usage: bin/hibench [-hV] [COMMAND]")
         && help.out().stream().anyMatch(l -> l.startsWith("  wordcount ")) && help.out().stream().anyMatch(l -> l.startsWith("  compare ")),
         help.toString());
+    // the build the jars came from: the checkout's commit, as git itself names it
+    Proc version = exec(bin, "--version");
+    assertEquals(0, version.status(), version.toString());
+    assertTrue(version.out().get(0).matches("hibench-dse \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?"), version.toString());
+    String head = git("rev-parse", "HEAD").get(0);
+    String commit = version.out().get(1);
+    assertTrue(commit.equals("commit " + head) || commit.equals("commit " + head + BuildInfo.DIRTY), commit + " against HEAD " + head);
+    // a tree clean now was clean when built (files the tests make later may only add changes)
+    if (git("status", "--porcelain").isEmpty()) {
+      assertEquals("commit " + head, commit);
+    }
+    assertEquals("commit " + BuildInfo.current().commit(), commit, "the launcher's and the tests' hibench-core are one build");
     // the launcher's commands' help in this JVM, as bin/hibench's main runs them (a JVM each would cost
     // more than the help); the workloads' below, whose tools print to the JVM's own streams
     for (String command : new String[] {"run", "plan", "summary", "compare", "monitor", "storage", "storage start", "cfs",

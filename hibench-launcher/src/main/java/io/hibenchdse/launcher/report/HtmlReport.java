@@ -206,6 +206,8 @@ public final class HtmlReport {
   /** The settings the figures were measured with: every distinct value across the runs. */
   static List<List<String>> environment(List<Measurement> measurements) {
     List<List<String>> env = new ArrayList<>();
+    add(env, measurements, "Suite, commit built from", r -> r.environment.containsKey(RunEnvironment.COMMIT)
+        ? r.environment.get(RunEnvironment.SUITE) + ", " + r.environment.get(RunEnvironment.COMMIT) : "not recorded");
     add(env, measurements, "Hadoop", r -> r.environment.get("hadoop"));
     add(env, measurements, "Cluster's ResourceManager", r -> r.configuration.get(HibenchConfigKeys.CLUSTER_RESOURCE_MANAGER));
     add(env, measurements, "Cluster's Hadoop", r -> r.configuration.get(HibenchConfigKeys.CLUSTER_HADOOP_VERSION));
