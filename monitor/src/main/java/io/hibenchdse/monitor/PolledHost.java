@@ -15,7 +15,8 @@ abstract class PolledHost implements HostSource {
    * 2.5 ms of each file's instant: a percent of a rate over a 500 ms sample.
    */
   static final long MAX_SPAN_NANOS = 5_000_000L;
-  private static final int ATTEMPTS = 5;
+  /** Readings a sample takes at most to be read within {@link #MAX_SPAN_NANOS}: the last is kept however long it took. */
+  static final int ATTEMPTS = 5;
 
   /** The host's files, read now; the stamp is {@link #read}'s. */
   protected abstract ProcReading readFiles() throws IOException;

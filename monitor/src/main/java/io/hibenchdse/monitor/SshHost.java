@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 /**
  * A worker host sampled over ssh, as HiBench's monitor samples its slaves: a shell loop on the
  * worker prints its {@code /proc} files' raw text every interval, and the text is parsed here, so
- * the worker needs nothing but a shell and {@code cat}. The host is {@code [user@]host[:port]};
+ * the worker needs nothing but a shell, {@code date} and {@code grep}. The host is {@code [user@]host[:port]};
  * {@code HIBENCH_SSH_OPTS} adds options (a key, a known-hosts file). ssh never asks: a host it
  * cannot reach without a password is a failure.
  */
@@ -54,17 +54,27 @@ public final class SshHost implements HostSource {
     return host;
   }
 
+  /** The files of a reading, read by one {@code grep}, each line prefixed by its file's path and a colon. */
+  private static final List<String> FILES = List.of("stat", "meminfo", "net/dev", "diskstats", "loadavg");
+  private static final String PROC = "/proc/";
+
   /**
    * The worker's loop: its physical disks and counted interfaces once (as {@link LocalHost} finds
-   * them), then every interval its clock, the files between marks, and its clock again.
+   * them), then every interval its clock, its files, and its clock again. As a local reading, the
+   * files are read again while that took longer than {@link PolledHost#MAX_SPAN_NANOS} (up to
+   * {@link PolledHost#ATTEMPTS} times): the worker's shell may wait for a core between its clock
+   * and its files.
    */
   static String script(long intervalMs) {
+    StringBuilder paths = new StringBuilder();
+    FILES.forEach(f -> paths.append(' ').append(PROC).append(f));
     return "d=; for b in /sys/block/*; do [ -e \"$b/device\" ] && d=\"$d ${b##*/}\"; done; "
         + "n=; for i in /sys/class/net/*; do x=${i##*/}; [ -e \"$i/bridge\" ] || [ -e \"$i/bonding\" ] "
         + "|| [ -e \"/proc/net/vlan/$x\" ] || case $x in lo|ifb*) ;; *) n=\"$n $x\";; esac; done; "
-        + "while :; do echo \"" + MARK + "reading $(date +%s%N)\"; echo \"" + MARK + "physical-disks$d\"; echo \"" + MARK + "counted-nets$n\"; "
-        + "for f in stat meminfo net/dev diskstats loadavg; do echo \"" + MARK + "$f\"; cat /proc/$f || exit 3; done; "
-        + "echo \"" + MARK + "end $(date +%s%N)\"; sleep " + String.format(Locale.ROOT, "%.3f", intervalMs / 1000.0) + "; done";
+        + "while :; do a=0; while :; do s=$(date +%s%N); o=$(grep -H ''" + paths + ") || exit 3; e=$(date +%s%N); a=$((a+1)); "
+        + "[ $((e-s)) -gt " + PolledHost.MAX_SPAN_NANOS + " ] && [ $a -lt " + PolledHost.ATTEMPTS + " ] || break; done; "
+        + "echo \"" + MARK + "reading $s\"; echo \"" + MARK + "physical-disks$d\"; echo \"" + MARK + "counted-nets$n\"; "
+        + "printf '%s\\n' \"$o\"; echo \"" + MARK + "end $e\"; sleep " + String.format(Locale.ROOT, "%.3f", intervalMs / 1000.0) + "; done";
   }
 
   List<String> command(long intervalMs) {
@@ -145,15 +155,15 @@ public final class SshHost implements HostSource {
     int readings = 0;
     try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
       Map<String, StringBuilder> files = new HashMap<>();
-      StringBuilder current = null;
       long nanos = 0;
       List<String> disks = List.of();
       List<String> nets = List.of();
       for (String line = in.readLine(); line != null; line = in.readLine()) {
-        if (!line.startsWith(MARK)) {
-          if (current != null) {
-            current.append(line).append('\n');
-          }
+        if (line.startsWith(PROC)) {
+          // grep -H's "/proc/FILE:LINE"; the paths hold no colon
+          int colon = line.indexOf(':');
+          files.computeIfAbsent(line.substring(PROC.length(), colon), f -> new StringBuilder())
+              .append(line, colon + 1, line.length()).append('\n');
         } else if (line.startsWith(MARK + "reading ")) {
           nanos = Long.parseLong(line.substring(MARK.length() + 8).trim());
           if (offsetNanos == Long.MIN_VALUE) {
@@ -161,7 +171,6 @@ public final class SshHost implements HostSource {
           }
           nanos += offsetNanos;
           files.clear();
-          current = null;
         } else if (line.startsWith(MARK + "physical-disks")) {
           disks = words(line.substring((MARK + "physical-disks").length()));
         } else if (line.startsWith(MARK + "counted-nets")) {
@@ -172,10 +181,6 @@ public final class SshHost implements HostSource {
           sink.accept(new ProcReading(host, nanos + (end - nanos) / 2, text(files, "stat"), text(files, "meminfo"), text(files, "net/dev"),
               text(files, "diskstats"), text(files, "loadavg"), disks, nets));
           readings++;
-          current = null;
-        } else {
-          current = new StringBuilder();
-          files.put(line.substring(MARK.length()), current);
         }
       }
     } catch (RuntimeException e) {

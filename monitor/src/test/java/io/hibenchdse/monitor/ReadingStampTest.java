@@ -56,4 +56,45 @@ class ReadingStampTest {
     // the last attempt began after the fourth reading's files and ended after its own
     assertTrue(r.epochNanos() > host.instants.get(3) && r.epochNanos() < host.instants.get(4), "stamped within the last attempt");
   }
+
+  /**
+   * A worker's shell held up between its clock and its files reads them again, as a local reading
+   * does: the loop run here by {@code sh}, with a {@code date} that sleeps 30 ms on its second call
+   * (the first attempt's end) and is this machine's {@code date} otherwise.
+   */
+  @Test
+  void aWorkersShellHeldUpReadsItsFilesAgain(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path calls = dir.resolve("calls");
+    java.nio.file.Path date = dir.resolve("date");
+    java.nio.file.Files.writeString(date, "#!/bin/sh\necho x >> " + calls + "\n"
+        + "[ \"$(wc -l < " + calls + ")\" -eq 2 ] && sleep 0.03\nexec /bin/date \"$@\"\n");
+    assertTrue(date.toFile().setExecutable(true));
+    ProcessBuilder pb = new ProcessBuilder("sh", "-c", SshHost.script(60_000)).redirectErrorStream(true);
+    pb.environment().put("PATH", dir + ":" + System.getenv("PATH"));
+    Process p = pb.start();
+    List<String> lines = new ArrayList<>();
+    try (java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
+        java.nio.charset.StandardCharsets.UTF_8))) {
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        lines.add(line);
+        if (line.startsWith("@@end ")) {
+          break;
+        }
+      }
+    } finally {
+      p.destroy();
+    }
+    long start = stamp(lines, "@@reading ");
+    long end = stamp(lines, "@@end ");
+    assertTrue(java.nio.file.Files.readAllLines(calls).size() >= 4, "read again: the clock read twice for each attempt");
+    // the held-up attempt took 30 ms or more; the later one the reading went out with, the fake date's own cost
+    assertTrue(end - start < 30_000_000L, "the reading's files took " + (end - start) / 1e6 + " ms");
+    assertTrue(lines.stream().anyMatch(l -> l.startsWith("/proc/net/dev:")) && lines.stream().anyMatch(l -> l.startsWith("/proc/stat:cpu ")),
+        "the files, each line named by its file: " + lines);
+  }
+
+  private static long stamp(List<String> lines, String mark) {
+    return lines.stream().filter(l -> l.startsWith(mark)).mapToLong(l -> Long.parseLong(l.substring(mark.length()).trim()))
+        .findFirst().orElseThrow(() -> new AssertionError("no " + mark + "in " + lines));
+  }
 }
