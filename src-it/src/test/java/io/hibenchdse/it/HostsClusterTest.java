@@ -213,6 +213,8 @@ class HostsClusterTest {
         }
       }
       assertSuiteRunsOnItAsAUsersCluster(namespace, conf, uri.substring("URI ".length()), sshLine.substring("SSH ".length()));
+      // last: the cluster is left without its ResourceManager
+      assertARunStopsInOneLineWhenTheResourceManagerGoesAway(namespace, conf, p.pid());
     } finally {
       p.toHandle().destroy(); // SIGTERM
       assertTrue(p.waitFor(90, java.util.concurrent.TimeUnit.SECONDS), "stopped after SIGTERM");
@@ -314,6 +316,60 @@ class HostsClusterTest {
    * region server's own configuration says of its WAL (what the hosts started it with), that it was
    * flushed through HBase's Admin API, and that the region server's host had its page cache dropped.
    */
+  /**
+   * The cluster's ResourceManager killed while the suite's measured wordcount runs on its YARN, as
+   * a user's cluster may lose it: the run stops within {@code ClusterWatch}'s 20 s and a poll or two, not after
+   * YARN's 15-minute retry window, in one line naming the ResourceManager, and writes no record.
+   */
+  private void assertARunStopsInOneLineWhenTheResourceManagerGoesAway(String namespace, Path conf, long storage) throws Exception {
+    Path list = Files.writeString(dir.toPath().resolve("rm-gone.lst"), "wordcount\n");
+    Path report = dir.toPath().resolve("rm-gone-report");
+    Process run = new ProcessBuilder("ip", "netns", "exec", namespace, LauncherTest.HOME.resolve("bin/hibench").toString(), "run",
+        "--cluster", conf.toString(), "--benchmarks", list.toString(), "--runs", "1", "--warmup", "0", "--report-dir", report.toString(),
+        "--work-dir", dir.toPath().resolve("rm-gone-work").toString()).redirectErrorStream(true).start();
+    List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());
+    Thread reader = new Thread(() -> new java.io.BufferedReader(new java.io.InputStreamReader(run.getInputStream(), StandardCharsets.UTF_8))
+        .lines().forEach(lines::add));
+    reader.start();
+    Configuration yarnConf = new org.apache.hadoop.yarn.conf.YarnConfiguration();
+    yarnConf.addResource(new org.apache.hadoop.fs.Path(conf.resolve("yarn-site.xml").toUri()));
+    long deadline = System.currentTimeMillis() + 180_000;
+    // the measured step's job, once its application master runs: its reduces wait for containers the killed RM cannot give
+    try (org.apache.hadoop.yarn.client.api.YarnClient yarn = org.apache.hadoop.yarn.client.api.YarnClient.createYarnClient()) {
+      yarn.init(yarnConf);
+      yarn.start();
+      long measured = 0;
+      while (true) {
+        assertTrue(run.isAlive() && System.currentTimeMillis() < deadline, "the measured wordcount's job running: " + lines);
+        if (measured == 0 && lines.stream().anyMatch(l -> l.startsWith("[2/2]"))) {
+          measured = System.currentTimeMillis();
+        }
+        long since = measured;
+        if (since > 0 && yarn.getApplications(java.util.EnumSet.of(YarnApplicationState.RUNNING)).stream()
+            .anyMatch(a -> a.getStartTime() >= since)) {
+          break;
+        }
+        Thread.sleep(200);
+      }
+    }
+    Process kill = new ProcessBuilder("pkill", "-9", "-f", "hosts-" + storage + "/.*HostDaemon ResourceManager ").start();
+    assertEquals(0, kill.waitFor(), "the ResourceManager's JVM found and killed");
+    long killed = System.currentTimeMillis();
+    assertTrue(run.waitFor(150, java.util.concurrent.TimeUnit.SECONDS), "the run stopped: " + lines);
+    reader.join(10_000);
+    double seconds = (System.currentTimeMillis() - killed) / 1000.0;
+    System.out.printf("run stopped %.1f s after the ResourceManager was killed:%n%s%n", seconds, String.join("\n", lines));
+    assertEquals(1, run.exitValue(), String.join("\n", lines));
+    assertTrue(seconds < 90, seconds + " s: " + lines);
+    List<String> said = lines.stream().filter(l -> l.startsWith("hibench run: stopped; ")).toList();
+    assertEquals(1, said.size(), String.join("\n", lines));
+    assertTrue(lines.stream().noneMatch(l -> l.startsWith("\tat ")), "no stack trace on the console");
+    assertTrue(said.get(0).startsWith("hibench run: stopped; the ResourceManager at ") && said.get(0).contains(" stopped answering: ")
+        && said.get(0).endsWith(" while wordcount ran: no record for it"), said.get(0));
+    assertTrue(!Files.exists(report.resolve(io.hibenchdse.core.Results.JSON_FILE))
+        || Files.readAllLines(report.resolve(io.hibenchdse.core.Results.JSON_FILE)).isEmpty(), "no record");
+  }
+
   private void assertSuiteRunsOnItAsAUsersCluster(String namespace, Path conf, String fsUri, String ssh) throws Exception {
     Path list = dir.toPath().resolve("cluster.lst");
     Files.writeString(list, "wordcount\naggregation\nycsb-a\n");

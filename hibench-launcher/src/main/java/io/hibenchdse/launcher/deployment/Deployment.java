@@ -58,6 +58,14 @@ public interface Deployment {
       return List.of();
     }
 
+    /**
+     * A watch over the cluster while a MapReduce step runs on {@code step}'s thread, which it stops
+     * if the cluster goes away: on a user's cluster; a deployment of the suite's own has none.
+     */
+    default ClusterWatch watch(Thread step) throws IOException {
+      return ClusterWatch.NONE;
+    }
+
     /** The user's own client the run's MapReduce steps go through ({@code --submit}); empty: this JVM's Hadoop client. */
     default Optional<SubmitCommand> submitCommand() {
       return Optional.empty();

@@ -45,6 +45,8 @@ public final class UserCluster implements Deployment.Running {
 
   private final Path confDir;
   private final Configuration conf;
+  /** {@link #conf} with clients that give up within seconds: for the checks, before the run and while a step runs. */
+  private final Configuration check;
   private final List<String> workers;
   private final String hadoopVersion;
   private final ServingAddress serving;
@@ -55,7 +57,7 @@ public final class UserCluster implements Deployment.Running {
   private final SubmitCommand submit;
   private final List<String> monitorHosts;
 
-  private UserCluster(Path confDir, Configuration conf, List<String> workers, String hadoopVersion, ServingAddress serving,
+  private UserCluster(Path confDir, Configuration conf, Configuration check, List<String> workers, String hadoopVersion, ServingAddress serving,
       List<String> servingHosts, ClusterHBaseServing hbase, SubmitCommand submit, List<String> monitorHosts) {
     this.hbase = hbase;
     this.confDir = confDir;
@@ -64,6 +66,7 @@ public final class UserCluster implements Deployment.Running {
     this.serving = serving;
     this.servingHosts = servingHosts;
     this.conf = conf;
+    this.check = check;
     this.workers = workers;
     this.hadoopVersion = hadoopVersion;
   }
@@ -121,7 +124,7 @@ public final class UserCluster implements Deployment.Running {
       hbase = ClusterHBaseServing.checked(site);
       servingHosts = hbase.hosts();
     }
-    return new UserCluster(confDir, conf, workers, hadoopVersion(conf), serving, servingHosts, hbase, submit, monitorHosts);
+    return new UserCluster(confDir, conf, check, workers, hadoopVersion(conf), serving, servingHosts, hbase, submit, monitorHosts);
   }
 
   private static void checkFileSystem(Configuration check) throws IOException {
@@ -200,6 +203,12 @@ public final class UserCluster implements Deployment.Running {
     // Hive's jobs go through the launcher's client whatever --submit says: a submitted step sets its own
     c.set(HibenchConfigKeys.CLUSTER_SUBMIT, HibenchConfigKeys.SUBMITTED_BY_LAUNCHER);
     return c;
+  }
+
+  /** The ResourceManager and the file system asked every few seconds while the step runs. */
+  @Override
+  public ClusterWatch watch(Thread step) throws IOException {
+    return ClusterWatch.start(check, resourceManager(), step);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.hibenchdse.launcher.suite;
 
 import io.hibenchdse.launcher.deployment.ClusterJar;
+import io.hibenchdse.launcher.deployment.ClusterWatch;
 import io.hibenchdse.launcher.deployment.Deployment;
 import io.hibenchdse.launcher.deployment.ServingCluster;
 import io.hibenchdse.launcher.deployment.SubmitCommand;
@@ -84,7 +85,23 @@ public final class SuiteExecution implements AutoCloseable {
       StepOutcome o;
       try (RunMonitor monitor = p.reported() && monitorIntervalMs > 0
           ? RunMonitor.start(monitorIntervalMs, deployment::hosts, deployment::processes, reportDir, out) : null) {
-        o = execute(p, stepReportDir, done);
+        String gone;
+        try (ClusterWatch watch = step.runner() == SuiteJar.Runner.HADOOP ? deployment.watch(Thread.currentThread()) : null) {
+          try {
+            o = execute(p, stepReportDir, done);
+          } catch (Exception e) {
+            // what an interrupted client throws is Hadoop's to choose; the watch says why
+            if (watch == null || watch.gone() == null) {
+              throw e;
+            }
+            o = new StepOutcome(1, null);
+          }
+          gone = watch == null ? null : watch.gone();
+        }
+        if (gone != null) {
+          out.println("hibench run: stopped; " + gone + " while " + step.workload() + " ran: no record for it");
+          return 1;
+        }
         if (monitor != null) {
           // the step's number first: a series of YCSB record counts has many steps of one run
           RunMonitor.Finished sampled = monitor.finish(String.format(Locale.ROOT, "%03d-%s-%s-%d", done, step.suiteWorkload(),
