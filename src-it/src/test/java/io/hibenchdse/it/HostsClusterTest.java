@@ -725,6 +725,7 @@ class HostsClusterTest {
       }
       assertTrue(!taskHosts.isEmpty(), "no task of " + app.getApplicationId() + " running");
       String chosen = taskHosts.stream().filter(h -> !masterHost.contains(h)).findFirst().orElse(taskHosts.iterator().next());
+      System.out.printf("HostsClusterTest: %s runs tasks on %s, its master on %s%n", app.getApplicationId(), taskHosts, masterHost);
       for (int i = 1; ; i++) {
         if (HostsCluster.worker(i).equals(chosen)) {
           return i;

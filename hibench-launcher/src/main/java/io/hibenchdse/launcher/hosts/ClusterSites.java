@@ -16,6 +16,7 @@ import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.client.HdfsClientConfigKeys;
 import org.apache.hadoop.mapred.ShuffleHandler;
 import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.MRJobConfig;
@@ -119,6 +120,11 @@ public final class ClusterSites {
     // setting, as the master reads it from the job's configuration, which holds the client's.
     conf.setInt(YarnConfiguration.CLIENT_NM_CONNECT_MAX_WAIT_MS, 20_000);
     conf.setInt(YarnConfiguration.CLIENT_NM_CONNECT_RETRY_INTERVAL_MS, 2_000);
+    // With as many DataNodes as copies, a writer that loses one has none to put in its place and by
+    // HDFS's default fails the file; the job's master then loses its history file with a host, and
+    // the job's client never learns the job's end. Writing on with the copies left is HDFS's advice
+    // for clusters this small; the NameNode copies the block again once it declares the host dead.
+    conf.setBoolean(HdfsClientConfigKeys.BlockWrite.ReplaceDatanodeOnFailure.BEST_EFFORT_KEY, true);
     conf.setInt(HibenchConfigKeys.NODES, workers.size());
     conf.setInt(HibenchConfigKeys.CLUSTER_HOSTS, workers.size());
     conf.set(HibenchConfigKeys.CLUSTER_LINK, net.link() == null ? "unshaped" : net.link().toString());
