@@ -100,7 +100,7 @@ public final class ClusterWatch implements AutoCloseable {
     URI uri = fs.getUri();
     try {
       fs.getFileStatus(new Path("/"));
-    } catch (IOException e) {
+    } catch (Exception e) {
       return "the file system " + uri + " stopped answering: " + UserCluster.firstLine(e);
     }
     return null;

@@ -96,7 +96,8 @@ public final class SuiteExecution implements AutoCloseable {
             }
             o = new StepOutcome(1, null);
           }
-          gone = watch == null ? null : watch.gone();
+          // a step that succeeded keeps its record, whatever went away after
+          gone = watch == null || o.status() == 0 ? null : watch.gone();
         }
         if (gone != null) {
           out.println("hibench run: stopped; " + gone + " while " + step.workload() + " ran: no record for it");
