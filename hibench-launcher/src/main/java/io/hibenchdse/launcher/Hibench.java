@@ -11,6 +11,8 @@ import io.hibenchdse.core.WorkloadDriver;
 import io.hibenchdse.hive.runner.HiveProcess;
 import io.hibenchdse.hive.runner.HiveWorkload;
 import io.hibenchdse.launcher.suite.Suite;
+import io.hibenchdse.spark.SparkProcess;
+import io.hibenchdse.spark.SparkWorkload;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -18,6 +20,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
@@ -87,7 +90,12 @@ public final class Hibench implements Callable<Integer> {
         a -> YcsbCommand.run(a, out, err)));
     for (HiveWorkload w : HiveWorkload.values()) {
       cl.addSubcommand(w.workloadName(), passThrough("HiveBench " + w.workloadName()
-          + " through Hive, in a JVM of its own: [-D k=v] [-overwrite] INPUT OUTPUT.", a -> hive(w.workloadName(), a, err)));
+          + " through Hive, in a JVM of its own: [-D k=v] [-overwrite] INPUT OUTPUT.",
+          a -> engine("Hive", HiveProcess::runOnce, w.workloadName(), a, err)));
+    }
+    for (SparkWorkload w : SparkWorkload.values()) {
+      cl.addSubcommand(w.workloadName(), passThrough(w.description() + " In a Spark JVM of its own: [-D k=v] [-overwrite] INPUT OUTPUT.",
+          a -> engine("Spark", SparkProcess::runOnce, w.workloadName(), a, err)));
     }
     WorkloadDriver all = Suite.allWorkloads();
     List<String> stockNames = new ArrayList<>();
@@ -190,14 +198,24 @@ public final class Hibench implements Callable<Integer> {
     }
   }
 
-  /** Runs a HiveBench query in the Hive JVM, sharing this terminal; its log goes to the temporary directory. */
-  private static int hive(String query, String[] args, PrintStream err) {
+  /** How a JVM of an engine's own runs one workload's command line with a log file. */
+  @FunctionalInterface
+  interface EngineJvm {
+    int runOnce(List<String> args, File log) throws IOException, InterruptedException;
+  }
+
+  /**
+   * Runs a workload in an engine's JVM (Hive's, Spark's), sharing this terminal, reported to
+   * ./report unless -D says otherwise; the engine's log goes to the temporary directory.
+   */
+  private static int engine(String engine, EngineJvm jvm, String workload, String[] args, PrintStream err) {
     try {
-      List<String> command = new ArrayList<>(List.of(query, "-D", HibenchConfigKeys.REPORT_DIR + "=" + Results.DEFAULT_REPORT_DIR));
+      List<String> command = new ArrayList<>(List.of(workload, "-D", HibenchConfigKeys.REPORT_DIR + "=" + Results.DEFAULT_REPORT_DIR));
       command.addAll(Arrays.asList(args)); // a later -D wins
-      return HiveProcess.runOnce(command, new File(System.getProperty("java.io.tmpdir"), "hibench-hive.log"));
+      File log = new File(System.getProperty("java.io.tmpdir"), "hibench-" + engine.toLowerCase(Locale.ROOT) + ".log");
+      return jvm.runOnce(command, log);
     } catch (IOException e) {
-      err.println(query + ": cannot start the Hive JVM: " + WorkloadDriver.describe(e));
+      err.println(workload + ": cannot start the " + engine + " JVM: " + WorkloadDriver.describe(e));
       return WorkloadDriver.FAILED;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -84,6 +84,27 @@ public final class ChildJvm {
     return entries;
   }
 
+  /**
+   * The class path of a client JVM of a module's own, built as Hadoop's scripts build theirs: the
+   * configuration directories the environment variables {@code confDirs} name (a cluster's
+   * {@code HADOOP_CONF_DIR}) first, then {@link #moduleClassPath}, then {@code HADOOP_CLASSPATH}.
+   */
+  public static String clientClassPath(Class<?> owner, String listing, String... confDirs) {
+    List<String> entries = new ArrayList<>();
+    for (String variable : confDirs) {
+      addSet(entries, System.getenv(variable));
+    }
+    entries.addAll(moduleClassPath(owner, listing));
+    addSet(entries, System.getenv("HADOOP_CLASSPATH"));
+    return String.join(File.pathSeparator, entries);
+  }
+
+  private static void addSet(List<String> entries, String value) {
+    if (value != null && !value.isEmpty()) {
+      entries.add(value);
+    }
+  }
+
   /** The entries listed in the resource {@code listing} beside {@code owner}: a module's dependencies as its build resolved them. */
   public static List<String> listedClassPath(Class<?> owner, String listing) {
     return resourceLines(owner, listing).stream().flatMap(l -> Stream.of(l.split(File.pathSeparator))).toList();

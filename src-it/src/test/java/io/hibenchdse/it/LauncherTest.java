@@ -252,7 +252,7 @@ class LauncherTest {
       assertEquals(0, status, command + ": " + said + helpErr);
       assertTrue(said.lines().anyMatch(l -> l.startsWith("Usage:")) && helpErr.size() == 0, command + ": " + said + helpErr);
     }
-    for (String workload : new String[] {"scan", "wordcount", "hsgen", "dfsioe", "HSGen"}) {
+    for (String workload : new String[] {"scan", "wordcount", "hsgen", "dfsioe", "HSGen", "spark-wordcount"}) {
       Proc h = exec(bin, workload, "--help");
       assertEquals(0, h.status(), workload + ": " + h);
       assertTrue(h.out().stream().anyMatch(l -> l.startsWith("Usage:")) && h.err().isEmpty(), workload + ": " + h);
@@ -263,7 +263,7 @@ class LauncherTest {
     assertTrue(none.err().get(0).startsWith("Usage: bin/hibench") && none.out().isEmpty(), "without a command: the usage, as a mistake");
     Proc typo = exec(bin, "wordcont", "a", "b");
     assertEquals(2, typo.status(), typo.toString());
-    assertEquals(List.of("hibench: unknown command or workload 'wordcont'; did you mean wordcount or monitor or sort? "
+    assertEquals(List.of("hibench: unknown command or workload 'wordcont'; did you mean wordcount or spark-wordcount or monitor? "
         + "(bin/hibench --help lists them)"), typo.err());
 
     Path data = dir.toPath().resolve("data");

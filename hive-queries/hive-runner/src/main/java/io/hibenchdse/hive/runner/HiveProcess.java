@@ -16,7 +16,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -109,23 +108,8 @@ public final class HiveProcess implements AutoCloseable {
     command.add("-Dhibench.hive.log=" + log.getAbsolutePath());
     command.add("-D" + HibenchConfigKeys.LOG_DIR + "=" + FailureLog.dir()); // failure traces beside the launcher's
     command.add("-cp");
-    command.add(classPath());
+    command.add(ChildJvm.clientClassPath(HiveProcess.class, "hive.classpath", "HADOOP_CONF_DIR", "HIVE_CONF_DIR"));
     command.add(HiveMain.class.getName());
     return command;
-  }
-
-  private static String classPath() {
-    List<String> entries = new ArrayList<>();
-    Map<String, String> env = System.getenv();
-    for (String dir : new String[] {"HADOOP_CONF_DIR", "HIVE_CONF_DIR"}) {
-      if (env.get(dir) != null && !env.get(dir).isEmpty()) {
-        entries.add(env.get(dir));
-      }
-    }
-    entries.addAll(ChildJvm.moduleClassPath(HiveProcess.class, "hive.classpath"));
-    if (env.get("HADOOP_CLASSPATH") != null && !env.get("HADOOP_CLASSPATH").isEmpty()) {
-      entries.add(env.get("HADOOP_CLASSPATH"));
-    }
-    return String.join(File.pathSeparator, entries);
   }
 }

@@ -1,0 +1,25 @@
+package io.hibenchdse.spark;
+
+/**
+ * What a Spark run reports beside its time (the jobs' own, first job's start to last job's end):
+ * the engine, the JVM's and the context's share of the whole command, and Spark's task figures
+ * summed over the run's tasks.
+ *
+ * @param sparkVersion Spark's version
+ * @param master where the jobs ran ({@code local[2]}, {@code yarn})
+ * @param contextSec seconds to start the Spark context
+ * @param commandSec seconds from the JVM's start to the last job's end
+ * @param jobs Spark jobs the run took
+ * @param stages their stages
+ * @param tasks their tasks
+ * @param recordsRead records the tasks read from the input
+ * @param bytesRead bytes the tasks read from the input
+ * @param shuffleBytesWritten bytes the map side of the shuffles wrote
+ * @param shuffleBytesRead bytes the reduce side of the shuffles read, local and remote
+ * @param recordsWritten records the tasks wrote to the output
+ * @param bytesWritten bytes the tasks wrote to the output
+ * @param executorRunSec the tasks' own run time, summed
+ */
+public record SparkFigures(String sparkVersion, String master, double contextSec, double commandSec, int jobs,
+    int stages, long tasks, long recordsRead, long bytesRead, long shuffleBytesWritten, long shuffleBytesRead,
+    long recordsWritten, long bytesWritten, double executorRunSec) {}

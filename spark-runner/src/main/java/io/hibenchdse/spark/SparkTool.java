@@ -1,0 +1,169 @@
+package io.hibenchdse.spark;
+
+import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.core.CleanStop;
+import io.hibenchdse.core.ClusterNodes;
+import io.hibenchdse.core.Formats;
+import io.hibenchdse.core.InputFiles;
+import io.hibenchdse.core.RunResult;
+import io.hibenchdse.core.WorkloadDriver;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Writable;
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import picocli.CommandLine.Parameters;
+import scala.Tuple2;
+
+/**
+ * A Spark workload's run, {@code <workload> [options] <input> <output>}: a Spark context made from
+ * the run's Hadoop configuration (its {@code spark.*} keys for Spark, every key for the jobs' file
+ * systems), the subclass's jobs, and
+ * a record whose time is the jobs' own, as Spark's scheduler timed them; the context's start and
+ * the whole command's time are in the record beside it. Without {@code spark.master} the jobs run
+ * in this JVM on every core ({@code local[N]}).
+ */
+public abstract class SparkTool extends BenchmarkTool {
+  /** Spark's settings that decide what a run measures, recorded with every run. */
+  static final List<String> SPARK_KEYS = List.of("spark.master", "spark.submit.deployMode", "spark.default.parallelism",
+      "spark.sql.shuffle.partitions", "spark.executor.instances", "spark.executor.cores", "spark.executor.memory",
+      "spark.driver.memory", "spark.serializer", "spark.shuffle.compress", "spark.io.compression.codec");
+  private static final String LOOPBACK = "127.0.0.1";
+
+  @Parameters(index = "0", paramLabel = "<input>", description = "Input directory.")
+  protected Path input;
+
+  @Parameters(index = "1", paramLabel = "<output>", description = "Output directory.")
+  protected Path output;
+
+  private final SparkWorkload workload;
+
+  protected SparkTool(SparkWorkload workload) {
+    this.workload = workload;
+  }
+
+  @Override
+  protected String reportType() {
+    return workload.reportType();
+  }
+
+  @Override
+  protected List<Path> inputs() {
+    return List.of(input);
+  }
+
+  @Override
+  protected Path output() {
+    return output;
+  }
+
+  /** Runs the workload's jobs, which write {@link #output()}. */
+  protected abstract void runJobs(JavaSparkContext sc, Configuration conf) throws Exception;
+
+  @Override
+  protected RunResult measure(Configuration conf, CleanStop.Run stop) throws Exception {
+    long startMs = System.currentTimeMillis();
+    long t0 = System.nanoTime();
+    SparkConf sparkConf = sparkConf(conf, "hibench " + commandName());
+    SparkJobsListener listener = new SparkJobsListener();
+    double contextSec;
+    String version;
+    SparkConf effective;
+    try (JavaSparkContext sc = new JavaSparkContext(sparkConf)) {
+      contextSec = (System.nanoTime() - t0) / 1e9;
+      version = sc.version();
+      effective = sc.getConf();
+      sc.sc().addSparkListener(listener);
+      for (Map.Entry<String, String> e : conf) {
+        sc.hadoopConfiguration().set(e.getKey(), e.getValue());
+      }
+      System.err.printf(Locale.ROOT, "%s: Spark %s on %s, context started in %.1f s%n", commandName(), version,
+          sc.master(), contextSec);
+      try {
+        runJobs(sc, conf);
+      } catch (Exception e) {
+        boolean discarded = stop.discardOutput();
+        throw new IOException(WorkloadDriver.describe(e) + (discarded ? "; its partial output was removed" : ""), e);
+      }
+    } // stopping the context delivers the listener's last events
+    SparkFigures figures = listener.figures(version, sparkConf.get("spark.master"), contextSec,
+        (listener.lastEndMs() - ManagementFactory.getRuntimeMXBean().getStartTime()) / 1e3);
+    if (!inputs().isEmpty() && figures.recordsRead() == 0) {
+      stop.discardOutput();
+      throw new IOException("read no records from " + inputs() + ": a run that reads nothing measures nothing");
+    }
+    RunResult r = newResult(conf, output(), settings(conf, effective));
+    r.metrics(figures);
+    r.environment.put("spark.version", version);
+    return r.timed(startMs, listener.lastEndMs(), listener.jobsMillis() * 1_000_000L, InputFiles.bytes(conf, inputs()),
+        ClusterNodes.count(conf));
+  }
+
+  @Override
+  protected void printResult(Configuration conf, RunResult r) {
+    SparkFigures f = r.metrics(SparkFigures.class);
+    System.out.printf(Locale.ROOT, "%s: %,d bytes read in %.3f s (Spark's jobs), %.3f s (command), %,.0f bytes/s (%d node%s)%n",
+        commandName(), r.inputBytes, r.durationSec, f.commandSec(), r.throughputBytesPerSec, r.nodes, r.nodes == 1 ? "" : "s");
+  }
+
+  /**
+   * Spark's settings: the run's {@code spark.*} keys, else every core of this JVM, no web UI, and
+   * in local mode the driver on the loopback address (Spark would take the first interface's).
+   */
+  static SparkConf sparkConf(Configuration conf, String appName) {
+    SparkConf s = new SparkConf()
+        .setMaster("local[" + Runtime.getRuntime().availableProcessors() + "]")
+        .set("spark.ui.enabled", "false");
+    for (Map.Entry<String, String> e : conf.getPropsWithPrefix("spark.").entrySet()) {
+      s.set("spark." + e.getKey(), e.getValue());
+    }
+    if (s.get("spark.master").startsWith("local")) {
+      s.setIfMissing("spark.driver.bindAddress", LOOPBACK).setIfMissing("spark.driver.host", LOOPBACK);
+    }
+    return s.setAppName(appName);
+  }
+
+  /**
+   * The settings a record keeps: those the run was given (Hadoop's defaults left out: MapReduce's
+   * decide nothing about a Spark run) and Spark's as its context had them.
+   */
+  private static Configuration settings(Configuration conf, SparkConf spark) {
+    Configuration settings = new Configuration(false);
+    for (Map.Entry<String, String> e : conf) {
+      String[] sources = conf.getPropertySources(e.getKey());
+      if (sources == null || !sources[sources.length - 1].endsWith("-default.xml")) {
+        settings.set(e.getKey(), e.getValue());
+      }
+    }
+    for (Tuple2<String, String> e : spark.getAll()) {
+      settings.set(e._1(), e._2());
+    }
+    return settings;
+  }
+
+  @Override
+  protected List<String> recordedKeys() {
+    return SPARK_KEYS;
+  }
+
+  /**
+   * The lines of {@code inputs}' data files, as MapReduce's tools read them: a SequenceFile's values
+   * (RandomTextWriter's), else the text's lines. Hidden and {@code _}-prefixed files are skipped, as
+   * Hadoop's input formats skip them.
+   */
+  protected static JavaRDD<String> lines(JavaSparkContext sc, Configuration conf, List<Path> inputs) throws IOException {
+    String paths = inputs.stream().map(Path::toString).collect(Collectors.joining(","));
+    Path first = Formats.firstDataFile(conf, inputs);
+    if (first != null && Formats.isSequenceFile(conf, first)) {
+      return sc.sequenceFile(paths, Writable.class, Writable.class).map(kv -> kv._2().toString());
+    }
+    return sc.textFile(paths);
+  }
+}

@@ -1,0 +1,34 @@
+package io.hibenchdse.spark;
+
+/**
+ * HiBench's Spark workloads, by the names the suite and {@code bin/hibench} give them, each with
+ * HiBench's report type; loading it loads no Spark class, so the launcher can list them.
+ */
+public enum SparkWorkload {
+  WORDCOUNT("spark-wordcount", "ScalaSparkWordcount",
+      "Counts the words of the input files (RandomTextWriter's or text) with Spark, as wordcount does with MapReduce.");
+
+  private final String workloadName;
+  private final String reportType;
+  private final String description;
+
+  SparkWorkload(String workloadName, String reportType, String description) {
+    this.workloadName = workloadName;
+    this.reportType = reportType;
+    this.description = description;
+  }
+
+  /** Command-line name, e.g. {@code spark-wordcount}. */
+  public String workloadName() {
+    return workloadName;
+  }
+
+  /** The Type column of hibench.report, HiBench's name for it: {@code ScalaSparkWordcount}. */
+  public String reportType() {
+    return reportType;
+  }
+
+  public String description() {
+    return description;
+  }
+}

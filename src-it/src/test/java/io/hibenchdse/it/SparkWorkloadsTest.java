@@ -1,0 +1,146 @@
+package io.hibenchdse.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hibenchdse.core.RandomTextWriter;
+import io.hibenchdse.core.RunResult;
+import io.hibenchdse.core.TestData;
+import io.hibenchdse.spark.SparkFigures;
+import java.io.File;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Writable;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Spark workloads through bin/hibench, each in a Spark JVM of its own (local mode) on the
+ * embedded HDFS, checked against an independent count and against the MapReduce workload on the
+ * same input.
+ */
+class SparkWorkloadsTest extends EmbeddedHdfsTest {
+  static final String TASK = "org.apache.hadoop.mapreduce.TaskCounter";
+
+  record Proc(int status, List<String> out, List<String> err) {}
+
+  /** bin/hibench with the embedded HDFS as the file system and the class's report directory. */
+  private static Proc hibench(String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of(LauncherTest.HOME.resolve("bin/hibench").toString(), args[0],
+        "-fs", hdfs.uri().toString(), "-D", "hibench.report.dir=" + new File(dir, "report")));
+    command.addAll(List.of(args).subList(1, args.length));
+    File out = new File(dir, "out.txt");
+    File err = new File(dir, "err.txt");
+    Process p = new ProcessBuilder(command).redirectOutput(out).redirectError(err).start();
+    assertTrue(p.waitFor(180, TimeUnit.SECONDS), "finished in time: " + command);
+    return new Proc(p.exitValue(), Files.readAllLines(out.toPath()), Files.readAllLines(err.toPath()));
+  }
+
+  private static RunResult lastRecord() throws Exception {
+    List<RunResult> records = InProcess.records(new File(dir, "report").toPath());
+    return records.get(records.size() - 1);
+  }
+
+  /**
+   * spark-wordcount on RandomTextWriter's SequenceFiles: the counts of StringTokenizer over the
+   * values, as MapReduce's wordcount writes them; the record reads the same input bytes and
+   * records as MapReduce's job, with Spark's figures, HiBench's report type and Spark's settings
+   * in place of MapReduce's.
+   */
+  @Test
+  void sparkWordcountCountsWhatMapReduceCountsOnTheSameInput() throws Exception {
+    conf.setLong(RandomTextWriter.TOTAL_BYTES, 2_000_000);
+    conf.setLong(RandomTextWriter.BYTES_PER_MAP, 500_000);
+    assertEquals(0, TestData.run(conf, "randomtextwriter", "/wc/in").status);
+    Map<String, Long> expected = new TreeMap<>();
+    for (Writable[] kv : TestData.readSequenceFiles(conf, new Path("/wc/in"))) {
+      TestData.countTokens(kv[1].toString(), expected);
+    }
+    TestData.Outcome mr = TestData.run(conf, "wordcount", "/wc/in", "/wc/mr");
+    assertEquals(0, mr.status, mr.toString());
+
+    Proc spark = hibench("spark-wordcount", "/wc/in", "/wc/spark");
+    assertEquals(0, spark.status(), spark.toString());
+    assertEquals(expected, TestData.readTextCounts(conf, new Path("/wc/spark")));
+    assertEquals(TestData.readTextCounts(conf, new Path("/wc/mr")), TestData.readTextCounts(conf, new Path("/wc/spark")));
+
+    RunResult r = lastRecord();
+    SparkFigures f = r.metrics(SparkFigures.class);
+    assertEquals("spark-wordcount", r.workload);
+    assertEquals("ScalaSparkWordcount", r.type);
+    assertEquals(hdfs.uri().toString(), r.fileSystem);
+    assertEquals(mr.result.inputBytes, r.inputBytes);
+    assertEquals(mr.result.counter(TASK, "MAP_INPUT_RECORDS"), f.recordsRead());
+    assertEquals(expected.size(), f.recordsWritten());
+    assertTrue(f.sparkVersion().startsWith("4.0."), f.toString());
+    assertTrue(f.master().startsWith("local["), f.toString());
+    assertEquals(f.master(), r.configuration.get("spark.master"));
+    assertFalse(r.configuration.containsKey("mapreduce.job.reduces"), r.configuration.toString());
+    assertTrue(f.jobs() >= 1 && f.stages() >= 2 && f.tasks() >= 4, f.toString());
+    assertTrue(f.shuffleBytesWritten() > 0 && f.shuffleBytesWritten() == f.shuffleBytesRead(), f.toString());
+    // the jobs' own time, inside the command's, which also holds the JVM's and the context's start
+    assertTrue(r.durationSec > 0 && r.durationSec + f.contextSec() < f.commandSec(), r.durationSec + " " + f);
+    String last = spark.out().get(spark.out().size() - 1);
+    assertTrue(last.startsWith(String.format("spark-wordcount: %,d bytes read in ", r.inputBytes)), spark.toString());
+  }
+
+  /**
+   * Plain text, split on every kind of whitespace as StringTokenizer splits it; a missing input
+   * and an existing output are one line each and exit 2, the output left as it was until
+   * {@code -overwrite} replaces it.
+   */
+  @Test
+  void textInputAndBadInputAreHandledAsByMapReducesTools() throws Exception {
+    FileSystem fs = hdfs.cluster().getFileSystem();
+    String text = "alpha  beta\tgamma\r\nalpha\fbeta\n\nzeta alpha\n";
+    try (OutputStream out = fs.create(new Path("/text/in/words.txt"))) {
+      out.write(text.getBytes(StandardCharsets.UTF_8));
+    }
+    Map<String, Long> expected = new TreeMap<>();
+    TestData.countTokens(text, expected);
+
+    Proc missing = hibench("spark-wordcount", "/text/nothere", "/text/out");
+    assertEquals(2, missing.status(), missing.toString());
+    assertEquals(List.of("spark-wordcount: input " + hdfs.uri() + "/text/nothere does not exist"), missing.err());
+
+    fs.mkdirs(new Path("/text/out"));
+    fs.create(new Path("/text/out/keep")).close();
+    Proc exists = hibench("spark-wordcount", "/text/in", "/text/out");
+    assertEquals(2, exists.status(), exists.toString());
+    assertEquals(List.of("spark-wordcount: output " + hdfs.uri() + "/text/out already exists; pass -overwrite to replace it"),
+        exists.err());
+    assertTrue(fs.exists(new Path("/text/out/keep")));
+
+    Proc overwrite = hibench("spark-wordcount", "-overwrite", "/text/in", "/text/out");
+    assertEquals(0, overwrite.status(), overwrite.toString());
+    assertEquals(expected, TestData.readTextCounts(conf, new Path("/text/out")));
+    assertFalse(fs.exists(new Path("/text/out/keep")));
+  }
+
+  /**
+   * Spark's class path and the launcher's never meet: the launcher has Spark's launcher library
+   * only, and the Spark JVM has no Hive, HBase or Cassandra and one Hadoop, the suite's version.
+   */
+  @Test
+  void sparksClassPathMeetsNoOtherEnginesAndTheLaunchersHasNoSpark() throws Exception {
+    List<String> launcher = List.of(Files.readString(LauncherTest.HOME.resolve("hibench-launcher/target/runtime-classpath.txt"))
+        .trim().split(File.pathSeparator));
+    assertTrue(launcher.stream().anyMatch(j -> j.contains("/spark-launcher_2.13-")), "SparkProcess needs it");
+    assertEquals(List.of(), launcher.stream().filter(j -> j.contains("/org/apache/spark/") && !j.contains("/spark-launcher_2.13-")).toList());
+    List<String> spark = List.of(Files.readString(LauncherTest.HOME.resolve(
+        "spark-runner/target/classes/io/hibenchdse/spark/spark.classpath")).trim().split(File.pathSeparator));
+    assertTrue(spark.stream().anyMatch(j -> j.contains("/spark-core_2.13-")), spark.toString());
+    assertEquals(List.of(), spark.stream().filter(j -> j.contains("/org/apache/hive/") || j.contains("/org/apache/hbase/")
+        || j.contains("/org/apache/cassandra/")).toList());
+    String hadoop = org.apache.hadoop.util.VersionInfo.getVersion();
+    assertEquals(List.of(), spark.stream().filter(j -> j.contains("/org/apache/hadoop/") && !j.contains("/" + hadoop + "/")).toList());
+  }
+}
