@@ -1,16 +1,24 @@
 package io.hibenchdse.spark;
 
+import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.Workload;
 import io.hibenchdse.core.WorkloadDriver;
 import java.util.List;
+import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
 
 /** Main class of the Spark JVM ({@link SparkProcess} starts it): {@code <workload> [args]} runs one workload and exits with its status. */
 public final class SparkMain {
   static final WorkloadDriver DRIVER = new WorkloadDriver("spark-runner", List.of(
-      new Workload(SparkWorkload.WORDCOUNT.workloadName(), SparkWorkload.WORDCOUNT.description(), SparkWordCount::new)));
+      workload(SparkWorkload.WORDCOUNT, SparkWordCount::new),
+      workload(SparkWorkload.SORT, SparkSort::new),
+      workload(SparkWorkload.TERASORT, SparkTeraSort::new)));
 
   private SparkMain() {}
+
+  private static Workload workload(SparkWorkload w, Supplier<BenchmarkTool> tool) {
+    return new Workload(w.workloadName(), w.description(), tool);
+  }
 
   public static void main(String[] args) {
     int status = DRIVER.run(new Configuration(), args, System.err);

@@ -64,6 +64,16 @@ public abstract class SparkTool extends BenchmarkTool {
     return output;
   }
 
+  @Override
+  protected final void validate(Configuration conf) throws Exception {
+    if (input.getFileSystem(conf).exists(input)) { // a missing input is named by the common checks
+      validateInput(conf);
+    }
+  }
+
+  /** Checks the input's data, which exists, before anything is touched; throws {@link io.hibenchdse.core.UsageException} on bad data. */
+  protected void validateInput(Configuration conf) throws Exception {}
+
   /** Runs the workload's jobs, which write {@link #output()}. */
   protected abstract void runJobs(JavaSparkContext sc, Configuration conf) throws Exception;
 

@@ -6,7 +6,11 @@ package io.hibenchdse.spark;
  */
 public enum SparkWorkload {
   WORDCOUNT("spark-wordcount", "ScalaSparkWordcount",
-      "Counts the words of the input files (RandomTextWriter's or text) with Spark, as wordcount does with MapReduce.");
+      "Counts the words of the input files (RandomTextWriter's or text) with Spark, as wordcount does with MapReduce."),
+  SORT("spark-sort", "ScalaSparkSort",
+      "Sorts RandomTextWriter's SequenceFiles by key with Spark, as sort does with MapReduce."),
+  TERASORT("spark-terasort", "ScalaSparkTerasort",
+      "Sorts TPCx-HS's (TeraGen's) records with Spark, as hssort does with MapReduce; HSValidate checks the output.");
 
   private final String workloadName;
   private final String reportType;

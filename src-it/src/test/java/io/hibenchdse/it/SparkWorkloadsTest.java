@@ -8,6 +8,7 @@ import io.hibenchdse.core.RandomTextWriter;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.TestData;
 import io.hibenchdse.spark.SparkFigures;
+import io.hibenchdse.tpcxhs.TpcxHsJar;
 import java.io.File;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -123,6 +124,81 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
     assertEquals(0, overwrite.status(), overwrite.toString());
     assertEquals(expected, TestData.readTextCounts(conf, new Path("/text/out")));
     assertFalse(fs.exists(new Path("/text/out/keep")));
+  }
+
+  /**
+   * spark-sort writes the MapReduce sort's records in its order: every input record once, keys in
+   * order across the parts, the same key sequence as MapReduce's one reducer; a file that is not
+   * RandomTextWriter's is one line before anything runs. spark-terasort's output of HSGen's data
+   * passes HSValidate with HSGen's checksum and is HSSort's output byte for byte.
+   */
+  @Test
+  void sparkSortAndTerasortWriteWhatMapReducesSortsWrite() throws Exception {
+    conf.setLong(RandomTextWriter.TOTAL_BYTES, 1_000_000);
+    conf.setLong(RandomTextWriter.BYTES_PER_MAP, 250_000);
+    assertEquals(0, TestData.run(conf, "randomtextwriter", "/sort/in").status);
+    TestData.Outcome mr = TestData.run(conf, "sort", "/sort/in", "/sort/mr");
+    assertEquals(0, mr.status, mr.toString());
+    Proc spark = hibench("spark-sort", "/sort/in", "/sort/spark");
+    assertEquals(0, spark.status(), spark.toString());
+    List<String> in = records(TestData.readSequenceFiles(conf, new Path("/sort/in")));
+    List<String> mrOut = records(TestData.readSequenceFiles(conf, new Path("/sort/mr")));
+    List<String> sparkOut = records(TestData.readSequenceFiles(conf, new Path("/sort/spark")));
+    assertTrue(TestData.parts(conf, new Path("/sort/spark")).size() > 1, "parts of key ranges");
+    assertEquals(keys(mrOut), keys(sparkOut));
+    List<String> sortedIn = new ArrayList<>(in);
+    sortedIn.sort(null);
+    List<String> sortedSpark = new ArrayList<>(sparkOut);
+    sortedSpark.sort(null);
+    assertEquals(sortedIn, sortedSpark);
+    RunResult sort = lastRecord();
+    assertEquals("ScalaSparkSort", sort.type);
+    assertEquals(mr.result.inputBytes, sort.inputBytes);
+    SparkFigures f = sort.metrics(SparkFigures.class);
+    // two jobs, each reading the input: Spark's range partitioner samples the keys, then the sort
+    assertEquals(2, f.jobs(), f.toString());
+    assertEquals(2L * in.size(), f.recordsRead(), f.toString());
+    assertEquals(in.size(), f.recordsWritten(), f.toString());
+
+    assertEquals(0, TestData.run(TpcxHsJar.DRIVER, conf, "hsgen", "-rows", "20000", "-replication", "1", "/ts/in").status);
+    Proc notRtw = hibench("spark-sort", "/ts/in", "/ts/sorted");
+    assertEquals(2, notRtw.status(), notRtw.toString());
+    assertEquals(1, notRtw.err().size(), notRtw.toString());
+    assertTrue(notRtw.err().get(0).matches("spark-sort: hdfs://.*/ts/in/part-m-0000\\d is not a SequenceFile: .*"), notRtw.toString());
+    TestData.Outcome hssort = TestData.run(TpcxHsJar.DRIVER, conf, "hssort", "-replication", "1", "/ts/in", "/ts/mr");
+    assertEquals(0, hssort.status, hssort.toString());
+    Proc tera = hibench("spark-terasort", "/ts/in", "/ts/spark");
+    assertEquals(0, tera.status(), tera.toString());
+    assertEquals("ScalaSparkTerasort", lastRecord().type);
+    TestData.Outcome valid = TestData.run(TpcxHsJar.DRIVER, conf, "hsvalidate", "/ts/spark", "/ts/validated");
+    assertEquals(0, valid.status, valid.toString());
+    assertTrue(TestData.parts(conf, new Path("/ts/spark")).size() > 1, "parts of key ranges");
+    assertTrue(java.util.Arrays.equals(concatenated(new Path("/ts/mr")), concatenated(new Path("/ts/spark"))),
+        "spark-terasort's output is HSSort's");
+  }
+
+  private static List<String> records(List<Writable[]> kvs) {
+    List<String> list = new ArrayList<>();
+    for (Writable[] kv : kvs) {
+      list.add(kv[0] + "\t" + kv[1]);
+    }
+    return list;
+  }
+
+  private static List<String> keys(List<String> records) {
+    return records.stream().map(r -> r.substring(0, r.indexOf('\t'))).toList();
+  }
+
+  /** The parts of an output directory, one after another. */
+  private static byte[] concatenated(Path dir) throws Exception {
+    java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
+    FileSystem fs = dir.getFileSystem(conf);
+    for (Path part : TestData.parts(conf, dir)) {
+      try (java.io.InputStream in = fs.open(part)) {
+        in.transferTo(all);
+      }
+    }
+    return all.toByteArray();
   }
 
   /**
