@@ -146,6 +146,11 @@ final class RunCommand implements Callable<Integer> {
     Precision precision = options.precision();
     options.runs(); // checked before any list is read
     List<Segment> segments = segments(series);
+    List<String> spark = options.sparkWorkloads();
+    if (!spark.isEmpty() && !(segments.get(0).deployment() instanceof EmbeddedDeployment)) {
+      throw new UsageException(String.join(", ", spark) + ": Spark's workloads run on the embedded default only so far,"
+          + " not on --hosts or --cluster");
+    }
     List<String> unserved = options.unserved(segments.get(0).deployment());
     if (!unserved.isEmpty()) {
       out.println("hibench run: " + String.join(", ", unserved) + " left out: YCSB runs on a serving store; give --serving "

@@ -150,6 +150,36 @@ public final class ChildJvm {
     waitFor(process);
   }
 
+  /**
+   * Waits for a child and returns its exit status. Should this JVM stop meanwhile (SIGTERM, Ctrl-C),
+   * the child and its descendants get a SIGTERM first, so none outlives it and each cleans up as a
+   * stopped run does; a child still running when the wait is interrupted gets the same.
+   */
+  public static int awaitWithThisJvm(Process process) throws IOException, InterruptedException {
+    Thread stop = new Thread(() -> {
+      process.descendants().forEach(ProcessHandle::destroy);
+      process.destroy();
+    }, "child-stop");
+    try {
+      Runtime.getRuntime().addShutdownHook(stop);
+    } catch (IllegalStateException shuttingDown) {
+      stop.run();
+      throw new IOException("this JVM is stopping");
+    }
+    try {
+      return process.waitFor();
+    } finally {
+      if (process.isAlive()) {
+        stop.run();
+      }
+      try {
+        Runtime.getRuntime().removeShutdownHook(stop);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook runs, or has run
+      }
+    }
+  }
+
   /** Kills the child as {@code kill -9} would and waits until it is gone. */
   public static void kill(Process process) {
     process.destroyForcibly();

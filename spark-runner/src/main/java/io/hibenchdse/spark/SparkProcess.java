@@ -3,9 +3,16 @@ package io.hibenchdse.spark;
 import io.hibenchdse.core.FailureLog;
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.node.ChildJvm;
+import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.launcher.JavaModuleOptions;
 
 /**
@@ -15,6 +22,8 @@ import org.apache.spark.launcher.JavaModuleOptions;
  * HADOOP_CONF_DIR first on its class path and HADOOP_CLASSPATH last, as {@code spark-submit} does.
  */
 public final class SparkProcess {
+  /** The Spark JVM's main class, by which a process list names it. */
+  public static final String MAIN_CLASS = SparkMain.class.getName();
   /** Heap of the Spark JVM: the driver and, in local mode, its executors. */
   static final String HEAP = "-Xmx2g";
 
@@ -22,12 +31,43 @@ public final class SparkProcess {
 
   /** Runs one workload in a Spark JVM sharing this process's terminal; returns its exit status. */
   public static int runOnce(List<String> args, File log) throws IOException, InterruptedException {
-    List<String> command = command(log);
-    command.addAll(args);
-    return new ProcessBuilder(command).inheritIO().start().waitFor();
+    return ChildJvm.awaitWithThisJvm(new ProcessBuilder(command(log, args)).inheritIO().start());
   }
 
-  static List<String> command(File log) {
+  /**
+   * Runs one workload in a Spark JVM whose output and error lines go to {@code out} as they come;
+   * returns its exit status. A stop of this JVM stops it, its partial output removed.
+   */
+  public static int run(List<String> args, File log, PrintStream out) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder(command(log, args)).redirectErrorStream(true)
+        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+    Thread copy = new Thread(() -> {
+      try (BufferedReader lines = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+          out.println(line);
+        }
+      } catch (IOException e) {
+        out.println("spark-runner: lost the Spark JVM's output: " + e.getMessage());
+      }
+    }, "spark-output");
+    copy.start();
+    int status = ChildJvm.awaitWithThisJvm(p);
+    copy.join();
+    return status;
+  }
+
+  /**
+   * Writes the settings {@code conf} was given (not Hadoop's defaults) to {@code file}, for a Spark
+   * JVM's {@code -conf}: the storage and what the suite set, nothing that would read as chosen.
+   */
+  public static void writeConf(Configuration conf, File file) throws IOException {
+    Files.createDirectories(file.toPath().getParent());
+    try (OutputStream out = Files.newOutputStream(file.toPath())) {
+      GivenSettings.of(conf).writeXml(out);
+    }
+  }
+
+  static List<String> command(File log, List<String> args) {
     List<String> command = ChildJvm.command();
     for (String option : JavaModuleOptions.defaultModuleOptionArray()) {
       // the vector module serves only Spark's ML, and the JVM warns on the console for it
@@ -41,7 +81,8 @@ public final class SparkProcess {
     command.add("-D" + HibenchConfigKeys.LOG_DIR + "=" + FailureLog.dir()); // failure traces beside the launcher's
     command.add("-cp");
     command.add(ChildJvm.clientClassPath(SparkProcess.class, "spark.classpath", "HADOOP_CONF_DIR"));
-    command.add(SparkMain.class.getName());
+    command.add(MAIN_CLASS);
+    command.addAll(args);
     return command;
   }
 }

@@ -145,13 +145,7 @@ public abstract class SparkTool extends BenchmarkTool {
    * decide nothing about a Spark run) and Spark's as its context had them.
    */
   private static Configuration settings(Configuration conf, SparkConf spark) {
-    Configuration settings = new Configuration(false);
-    for (Map.Entry<String, String> e : conf) {
-      String[] sources = conf.getPropertySources(e.getKey());
-      if (sources == null || !sources[sources.length - 1].endsWith("-default.xml")) {
-        settings.set(e.getKey(), e.getValue());
-      }
-    }
+    Configuration settings = GivenSettings.of(conf);
     for (Tuple2<String, String> e : spark.getAll()) {
       settings.set(e._1(), e._2());
     }

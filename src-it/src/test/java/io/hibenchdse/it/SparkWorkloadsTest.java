@@ -177,6 +177,38 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
         "spark-terasort's output is HSSort's");
   }
 
+  /**
+   * The suite runs spark-wordcount beside wordcount on the same generated data: equal input bytes
+   * and records, as many shuffle partitions as reduces, the Spark JVM sampled by the monitor under
+   * its name, both in the summary; on hosts the Spark workloads are refused in one line before
+   * anything starts.
+   */
+  @Test
+  void theSuiteRunsSparkBesideMapReduceOnTheSameData() throws Exception {
+    java.nio.file.Path list = dir.toPath().resolve("spark.lst");
+    Files.writeString(list, "wordcount\nspark-wordcount\n");
+    java.nio.file.Path report = dir.toPath().resolve("suite-report");
+    InProcess.Outcome run = InProcess.hibench("run", "--runs", "1", "--warmup", "0", "--benchmarks", list.toString(),
+        "--report-dir", report.toString(), "--work-dir", dir.toPath().resolve("work").toString());
+    assertEquals(0, run.status(), run.toString());
+    List<RunResult> records = InProcess.records(report);
+    assertEquals(List.of("HadoopWordcount", "ScalaSparkWordcount"), records.stream().map(r -> r.type).toList());
+    RunResult mr = records.get(0);
+    RunResult spark = records.get(1);
+    assertEquals(mr.inputBytes, spark.inputBytes, "the same seed, the same data");
+    assertEquals(mr.counter(TASK, "MAP_INPUT_RECORDS"), spark.metrics(SparkFigures.class).recordsRead());
+    assertEquals(mr.configuration.get("mapreduce.job.reduces"), spark.configuration.get("spark.default.parallelism"));
+    assertTrue(spark.utilization.get("processes").toString().contains("name=Spark,"), spark.utilization.toString());
+    List<String> csv = Files.readAllLines(report.resolve("summary.csv"));
+    assertTrue(csv.get(2).startsWith("spark-wordcount,tiny,1,"), csv.toString());
+
+    InProcess.Outcome hosts = InProcess.hibench("run", "--hosts", "1", "--benchmarks", list.toString(),
+        "--report-dir", dir.toPath().resolve("hosts-report").toString(), "--work-dir", dir.toPath().resolve("work").toString());
+    assertEquals(2, hosts.status(), hosts.toString());
+    assertEquals("hibench run: spark-wordcount: Spark's workloads run on the embedded default only so far, not on --hosts or --cluster",
+        hosts.err().strip());
+  }
+
   private static List<String> records(List<Writable[]> kvs) {
     List<String> list = new ArrayList<>();
     for (Writable[] kv : kvs) {

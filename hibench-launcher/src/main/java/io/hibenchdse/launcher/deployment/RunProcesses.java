@@ -15,8 +15,8 @@ import java.util.regex.Pattern;
 /**
  * The processes of a run on the embedded default, by name: this JVM alone ("launcher": the
  * NameNode and the local job runner's tasks run in it), and every JVM it started (DataNodes,
- * Cassandra nodes, HBase, Hive, YCSB's clients), named by its main class, with its descendants.
- * Listed anew at every sample, as Hive and YCSB's clients come and go.
+ * Cassandra nodes, HBase, Hive, Spark, YCSB's clients), named by its main class, with its descendants.
+ * Listed anew at every sample, as Hive, Spark and YCSB's clients come and go.
  */
 public final class RunProcesses {
   /** Main classes of the suite's child JVMs, and the names their samples go by. */
@@ -25,6 +25,7 @@ public final class RunProcesses {
       "io.hibenchdse.cassandra.CassandraNode", "Cassandra node",
       "io.hibenchdse.hbase.HBaseNode", "HBase",
       "io.hibenchdse.hive.runner.HiveMain", "Hive",
+      io.hibenchdse.spark.SparkProcess.MAIN_CLASS, "Spark",
       "io.hibenchdse.ycsb.YcsbMain", "YCSB client");
 
   /** A node's number in its directory's name: DataNodes count from 0, Cassandra nodes and HBase's region servers on hosts from 1. */

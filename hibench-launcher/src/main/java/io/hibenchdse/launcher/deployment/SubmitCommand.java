@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher.deployment;
 
+import io.hibenchdse.node.ChildJvm;
 import io.hibenchdse.core.UsageException;
 import java.io.File;
 import java.io.IOException;
@@ -106,27 +107,10 @@ public record SubmitCommand(List<String> command, Path confDir) {
     } catch (IOException e) {
       throw new IOException("--submit " + this + ": " + e.getMessage(), e);
     }
-    Thread stop = new Thread(() -> {
-      p.descendants().forEach(ProcessHandle::destroy);
-      p.destroy();
-    }, "submit-stop");
     try {
-      Runtime.getRuntime().addShutdownHook(stop);
-    } catch (IllegalStateException shuttingDown) {
-      stop.run();
-      throw new IOException("--submit " + this + ": the launcher is stopping");
-    }
-    try {
-      return p.waitFor();
-    } finally {
-      if (p.isAlive()) {
-        stop.run();
-      }
-      try {
-        Runtime.getRuntime().removeShutdownHook(stop);
-      } catch (IllegalStateException shuttingDown) {
-        // the hook runs, or has run
-      }
+      return ChildJvm.awaitWithThisJvm(p);
+    } catch (IOException stopping) {
+      throw new IOException("--submit " + this + ": the launcher is stopping", stopping);
     }
   }
 }

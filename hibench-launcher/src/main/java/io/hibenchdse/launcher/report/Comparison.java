@@ -203,7 +203,7 @@ public final class Comparison {
   }
 
   /** The table on the console: both means with sigma, B's ratios. */
-  public static final List<Column<Row>> CONSOLE = List.of(new Column<>("Workload", -12, Row::workload),
+  public static final List<Column<Row>> CONSOLE = List.of(new Column<>("Workload", -18, Row::workload),
       new Column<>("Profile", -14, Row::profile), new Column<>("A time(s)", 14, r -> meanSigma(r.meanSecA(), r.sigmaSecA())),
       new Column<>("B time(s)", 14, r -> meanSigma(r.meanSecB(), r.sigmaSecB())), Column.of("Time B/A", 10, "%.3f", Row::timeRatio),
       new Column<>("95% interval", 13, r -> interval(r, "%.3f", "one run")), new Column<>("p (Welch)", 9, r -> ratio(r.pValue(), "%.3f", "-")),

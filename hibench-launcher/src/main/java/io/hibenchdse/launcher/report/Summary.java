@@ -129,7 +129,7 @@ public final class Summary {
 
   /** The table on the console. */
   public static final List<Column<Row>> CONSOLE = List.of(
-      new Column<>("Workload", -12, Row::workload), new Column<>("Profile", -14, Row::profile),
+      new Column<>("Workload", -18, Row::workload), new Column<>("Profile", -14, Row::profile),
       Column.of("Runs", 4, "%d", Row::runs), Column.of("Data(bytes)", 16, "%.0f", Row::dataBytes),
       Column.of("Time(s)", 10, "%.3f", Row::meanSec), Column.of("sigma(s)", 9, "%.3f", Row::sigmaSec),
       Column.of("sigma(%)", 8, "%.1f", Row::sigmaPct), new Column<>("95% CI(s)", 19, r -> r.ci95("%.3f", "one run")),

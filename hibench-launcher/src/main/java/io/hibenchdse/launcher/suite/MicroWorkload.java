@@ -3,7 +3,6 @@ package io.hibenchdse.launcher.suite;
 import io.hibenchdse.core.RandomTextWriter;
 import io.hibenchdse.core.Sort;
 import io.hibenchdse.core.WordCount;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.mapreduce.MRJobConfig;
@@ -57,15 +56,25 @@ public enum MicroWorkload implements SuiteWorkload {
 
   @Override
   public List<Step> steps(Profile profile, String root, Context par, long seed) {
+    return List.of(prepare(name, profile, root, par, seed),
+        Step.tool(name, SuiteJar.HIBENCH_CORE, measure(input(root), output(root), par.reduces()), Step.Role.MEASURE));
+  }
+
+  String input(String root) {
+    return root + "/" + dir + "/Input";
+  }
+
+  String output(String root) {
+    return root + "/" + dir + "/Output";
+  }
+
+  /** RandomTextWriter's step writing the input, for {@code suiteWorkload} (this, or its Spark counterpart). */
+  Step prepare(String suiteWorkload, Profile profile, String root, Context par, long seed) {
     long total = par.size() != null ? par.size() : bytes(profile);
-    String in = root + "/" + dir + "/Input";
-    String out = root + "/" + dir + "/Output";
-    List<String> prepare = new ArrayList<>(List.of(RandomTextWriter.NAME,
+    return Step.tool(suiteWorkload, SuiteJar.HIBENCH_CORE, List.of(RandomTextWriter.NAME,
         "-D", RandomTextWriter.TOTAL_BYTES + "=" + total,
         "-D", RandomTextWriter.BYTES_PER_MAP + "=" + Math.max(1, total / par.maps()),
         "-D", RandomTextWriter.SEED + "=" + seed,
-        "-overwrite", in));
-    return List.of(Step.tool(name, SuiteJar.HIBENCH_CORE, prepare, Step.Role.PREPARE),
-        Step.tool(name, SuiteJar.HIBENCH_CORE, measure(in, out, par.reduces()), Step.Role.MEASURE));
+        "-overwrite", input(root)), Step.Role.PREPARE);
   }
 }

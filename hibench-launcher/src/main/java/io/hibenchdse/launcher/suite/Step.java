@@ -23,6 +23,11 @@ public record Step(String suiteWorkload, SuiteJar jar, List<String> args, Role r
     return new Step(suiteWorkload, SuiteJar.HIVE_RUNNER, args, role);
   }
 
+  /** A Spark workload, run by a Spark JVM of its own (the plan's {@code spark-runner}). */
+  static Step sparkJob(String suiteWorkload, List<String> args, Role role) {
+    return new Step(suiteWorkload, SuiteJar.SPARK_RUNNER, args, role);
+  }
+
   /** A YCSB phase ({@code load|run binding ...}), run as {@code bin/hibench ycsb} runs it. */
   static Step ycsbPhase(String suiteWorkload, List<String> args, Role role) {
     return new Step(suiteWorkload, SuiteJar.YCSB, args, role);
@@ -32,7 +37,7 @@ public record Step(String suiteWorkload, SuiteJar jar, List<String> args, Role r
     return args.get(0);
   }
 
-  /** What runs it: a Hadoop tool in this JVM (or the user's client), Hive's JVM, or a YCSB JVM. */
+  /** What runs it: a Hadoop tool in this JVM (or the user's client), Hive's JVM, a Spark JVM or a YCSB JVM. */
   public SuiteJar.Runner runner() {
     return jar.runner();
   }

@@ -16,7 +16,8 @@ import java.util.stream.Stream;
 public final class Suite {
   static final List<SuiteWorkload> WORKLOADS = Stream.concat(Stream.of(MicroWorkload.WORDCOUNT,
       MicroWorkload.SORT, DfsioeWorkload.WRITE, DfsioeWorkload.READ, new TpcxHsWorkload(), HiveBenchWorkload.SCAN,
-      HiveBenchWorkload.AGGREGATION, HiveBenchWorkload.JOIN), Stream.of(YcsbWorkload.values())).toList();
+      HiveBenchWorkload.AGGREGATION, HiveBenchWorkload.JOIN), Stream.concat(Stream.of(SparkBenchWorkload.values()),
+      Stream.of(YcsbWorkload.values()))).toList();
 
   private Suite() {}
 

@@ -12,6 +12,7 @@ import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.WorkloadDriver;
 import io.hibenchdse.hive.runner.HiveProcess;
 import io.hibenchdse.launcher.storage.PageCache;
+import io.hibenchdse.spark.SparkProcess;
 import io.hibenchdse.ycsb.YcsbArgs;
 import io.hibenchdse.ycsb.YcsbProcess;
 import io.hibenchdse.ycsb.YcsbResult;
@@ -29,7 +30,7 @@ import org.apache.hadoop.conf.Configuration;
 /**
  * Runs a planned suite on a storage's configuration, a line per step: preparations and warm-ups
  * report into scratch space, measured runs into the report directory (with the page cache dropped
- * first when asked). The Hive queries share one Hive JVM, started by the first, so Hive's metastore
+ * first when asked). Each Spark step runs in a Spark JVM of its own; the Hive queries share one Hive JVM, started by the first, so Hive's metastore
  * is made once. YCSB's phases run on a serving store started for the first of them (cfs://'s
  * Cassandra nodes, or HBase on the HDFS), which flushes and finishes compacting before every
  * measured phase.
@@ -177,6 +178,9 @@ public final class SuiteExecution implements AutoCloseable {
             .args(), out);
         return new StepOutcome(o.status(), o.result());
       }
+      case SPARK -> {
+        return spark(p, Path.of(stepReportDir));
+      }
       default -> { // HADOOP: a tool of one of the suite's jars, in this JVM or through the user's --submit
         String pageCache = pageCache(p);
         Configuration stepConf = new Configuration(conf);
@@ -210,10 +214,35 @@ public final class SuiteExecution implements AutoCloseable {
     long mark = Results.mark(stepReportDir);
     stepConf.set(HibenchConfigKeys.CLUSTER_SUBMIT, submit.toString());
     int status = submit.run(jar, step.workload(), stepConf, args);
+    return writtenBy(submit + " " + jar.getFileName() + " " + step.workload(), status, stepReportDir, mark);
+  }
+
+  /** A Spark step in a Spark JVM of its own, on the storage's configuration, its record read back. */
+  private StepOutcome spark(SuiteOptions.PlannedStep p, Path stepReportDir) throws Exception {
+    String pageCache = pageCache(p);
+    Step step = p.step().withOption(HibenchConfigKeys.REPORT_DIR, stepReportDir.toString());
+    if (pageCache != null) {
+      step = step.withOption(HibenchConfigKeys.PAGE_CACHE, pageCache);
+    }
+    File confFile = new File(scratch, "spark/conf.xml");
+    if (!confFile.exists()) {
+      SparkProcess.writeConf(conf, confFile);
+    }
+    List<String> args = new ArrayList<>(step.args());
+    args.addAll(1, List.of("-conf", confFile.getPath()));
+    long mark = Results.mark(stepReportDir);
+    int status = SparkProcess.run(args, new File(scratch, "spark/spark.log"), out);
+    return writtenBy(step.workload(), status, stepReportDir, mark);
+  }
+
+  /**
+   * The outcome of a step that ran in another JVM, which writes its record to the step's report
+   * directory: the record read back; one that ended well without writing one fails the step.
+   */
+  private StepOutcome writtenBy(String what, int status, Path stepReportDir, long mark) throws IOException {
     List<RunResult> written = Results.since(stepReportDir, mark);
     if (status == 0 && written.isEmpty()) {
-      out.println("hibench run: " + submit + " " + jar.getFileName() + " " + step.workload() + " ended well but wrote no record to "
-          + stepReportDir.resolve(Results.JSON_FILE));
+      out.println("hibench run: " + what + " ended well but wrote no record to " + stepReportDir.resolve(Results.JSON_FILE));
       return new StepOutcome(1, null);
     }
     return new StepOutcome(status, written.isEmpty() ? null : written.get(written.size() - 1));

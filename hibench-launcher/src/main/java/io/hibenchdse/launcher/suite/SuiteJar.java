@@ -6,8 +6,8 @@ import io.hibenchdse.core.WorkloadDriver;
 /**
  * The suite's jars a step belongs to, by the Maven artifact that builds each (the name the plan
  * prints, and the cluster jar {@code ARTIFACT.jar} a user's {@code hadoop jar} takes), each with
- * what runs its steps: the Hadoop tools of a driver, HiveBench's queries in Hive's JVM, YCSB's
- * phases in a YCSB JVM.
+ * what runs its steps: the Hadoop tools of a driver, HiveBench's queries in Hive's JVM, Spark's
+ * workloads in a Spark JVM, YCSB's phases in a YCSB JVM.
  */
 public enum SuiteJar {
   HIBENCH_CORE("hibench-core", HibenchCoreJar.DRIVER),
@@ -15,10 +15,11 @@ public enum SuiteJar {
   TPCX_HS("tpcx-hs", io.hibenchdse.tpcxhs.TpcxHsJar.DRIVER),
   HIVE_DATAGEN("hive-datagen", io.hibenchdse.hive.HiveDataGenJar.DRIVER),
   HIVE_RUNNER("hive-runner", Runner.HIVE),
+  SPARK_RUNNER("spark-runner", Runner.SPARK),
   YCSB("ycsb", Runner.YCSB);
 
   /** What runs a step of a jar. */
-  public enum Runner { HADOOP, HIVE, YCSB }
+  public enum Runner { HADOOP, HIVE, SPARK, YCSB }
 
   private final String artifact;
   private final WorkloadDriver driver;
