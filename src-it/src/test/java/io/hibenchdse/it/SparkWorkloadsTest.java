@@ -180,7 +180,7 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
   /**
    * The suite runs spark-wordcount beside wordcount on the same generated data: equal input bytes
    * and records, as many shuffle partitions as reduces, the Spark JVM sampled by the monitor under
-   * its name, both in the summary; on hosts the Spark workloads are refused in one line before
+   * its name, both in the summary and set against each other in engines.csv and the page; on hosts the Spark workloads are refused in one line before
    * anything starts.
    */
   @Test
@@ -201,6 +201,15 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
     assertTrue(spark.utilization.get("processes").toString().contains("name=Spark,"), spark.utilization.toString());
     List<String> csv = Files.readAllLines(report.resolve("summary.csv"));
     assertTrue(csv.get(2).startsWith("spark-wordcount,tiny,1,"), csv.toString());
+    // Spark (B) against MapReduce (A): the ratio of the two records' times; one run each gives no interval nor test
+    List<String> engines = Files.readAllLines(report.resolve("engines.csv"));
+    assertEquals(2, engines.size(), engines.toString());
+    String[] row = engines.get(1).split(",", -1);
+    assertEquals("spark-wordcount", row[0]);
+    assertEquals(spark.durationSec / mr.durationSec, Double.parseDouble(row[8]), 0.01 * spark.durationSec / mr.durationSec);
+    assertEquals(List.of("", "", "", ""), List.of(row[9], row[10], row[11], row[12]), engines.get(1));
+    String html = Files.readString(report.resolve("index.html"));
+    assertTrue(html.contains("<h3 id=\"engines\">Spark beside MapReduce</h3>") && html.contains("<td>one run: no test</td>"), html);
 
     InProcess.Outcome hosts = InProcess.hibench("run", "--hosts", "1", "--benchmarks", list.toString(),
         "--report-dir", dir.toPath().resolve("hosts-report").toString(), "--work-dir", dir.toPath().resolve("work").toString());

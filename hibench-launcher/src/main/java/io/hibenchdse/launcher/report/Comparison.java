@@ -6,6 +6,7 @@ import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.launcher.storage.Durability;
 import io.hibenchdse.launcher.suite.Confidence;
 import io.hibenchdse.launcher.suite.Measurement;
+import io.hibenchdse.launcher.suite.SparkBenchWorkload;
 import io.hibenchdse.launcher.suite.RowKey;
 import io.hibenchdse.monitor.HostFigures;
 import io.hibenchdse.monitor.Utilization;
@@ -192,11 +193,33 @@ public final class Comparison {
     for (Summary.Row ra : summaryA) {
       Summary.Row rb = byKey.get(ra.key());
       if (rb != null) {
-        Confidence.Ratio time = Confidence.ofRatio(ra.runs(), ra.meanSec(), ra.sigmaSec(), rb.runs(), rb.meanSec(), rb.sigmaSec());
-        rows.add(new Row(ra.workload(), ra.profile(), ra.runs(), ra.meanSec(), ra.sigmaSec(), rb.runs(),
-            rb.meanSec(), rb.sigmaSec(), time.ratio(), time.ci95().low(), time.ci95().high(), time.pValue(),
-            rb.meanThroughputBytesPerSec() / ra.meanThroughputBytesPerSec(),
-            latencyB.getOrDefault(rb.key(), Double.NaN) / latencyA.getOrDefault(ra.key(), Double.NaN), ra.point()));
+        rows.add(row(ra.workload(), ra, rb,
+            latencyB.getOrDefault(rb.key(), Double.NaN) / latencyA.getOrDefault(ra.key(), Double.NaN)));
+      }
+    }
+    return rows;
+  }
+
+  private static Row row(String workload, Summary.Row ra, Summary.Row rb, double latencyRatio) {
+    Confidence.Ratio time = Confidence.ofRatio(ra.runs(), ra.meanSec(), ra.sigmaSec(), rb.runs(), rb.meanSec(), rb.sigmaSec());
+    return new Row(workload, ra.profile(), ra.runs(), ra.meanSec(), ra.sigmaSec(), rb.runs(), rb.meanSec(), rb.sigmaSec(),
+        time.ratio(), time.ci95().low(), time.ci95().high(), time.pValue(),
+        rb.meanThroughputBytesPerSec() / ra.meanThroughputBytesPerSec(), latencyRatio, ra.point());
+  }
+
+  /**
+   * Within one run, each Spark workload (B) against its MapReduce counterpart (A) on the same data,
+   * at the same profile and series point; a row is named by the Spark workload.
+   */
+  public static List<Row> engines(List<Summary.Row> summary) {
+    List<Row> rows = new ArrayList<>();
+    for (Summary.Row spark : summary) {
+      String counterpart = SparkBenchWorkload.counterpart(spark.workload());
+      for (Summary.Row mr : summary) {
+        if (mr.workload().equals(counterpart) && mr.profile().equals(spark.profile())
+            && java.util.Objects.equals(mr.point(), spark.point())) {
+          rows.add(row(spark.workload(), mr, spark, Double.NaN));
+        }
       }
     }
     return rows;
@@ -227,16 +250,19 @@ public final class Comparison {
       new Column<>("latency_ratio", 0, r -> ratio(r.latencyRatio(), "%.4f", "")),
       new Column<>("point", 0, r -> r.point() == null ? "" : r.point()));
 
-  /** compare.html's table. */
-  static final List<Column<Row>> HTML = List.of(new Column<>("Workload", 0, Row::workload), new Column<>("Profile", 0, Row::profile),
+  /** index.html's table of Spark against MapReduce: compare.html's without YCSB's latency. */
+  static final List<Column<Row>> HTML_ENGINES = List.of(new Column<>("Workload", 0, Row::workload), new Column<>("Profile", 0, Row::profile),
       Column.of("Runs A", 0, "%d", Row::runsA), Column.of("Mean time A (s)", 0, "%.3f", Row::meanSecA),
       Column.of("Sigma A (s)", 0, "%.3f", Row::sigmaSecA), Column.of("Runs B", 0, "%d", Row::runsB),
       Column.of("Mean time B (s)", 0, "%.3f", Row::meanSecB), Column.of("Sigma B (s)", 0, "%.3f", Row::sigmaSecB),
       Column.of("Time B/A", 0, "%.3f", Row::timeRatio), new Column<>("95% interval of B/A", 0, r -> interval(r, "%.3f", "one run: none")),
       new Column<>("Difference (Welch's t-test)", 0, r -> Double.isNaN(r.pValue()) ? "one run: no test"
           : r.significant() ? fmt("significant, p = %.3f", r.pValue()) : fmt("no significant difference, p = %.3f", r.pValue())),
-      Column.of("Throughput B/A", 0, "%.3f", Row::throughputRatio),
-      new Column<>("Mean latency B/A (YCSB)", 0, r -> ratio(r.latencyRatio(), "%.3f", "")));
+      Column.of("Throughput B/A", 0, "%.3f", Row::throughputRatio));
+
+  /** compare.html's table. */
+  static final List<Column<Row>> HTML = java.util.stream.Stream.concat(HTML_ENGINES.stream(),
+      java.util.stream.Stream.of(new Column<Row>("Mean latency B/A (YCSB)", 0, r -> ratio(r.latencyRatio(), "%.3f", "")))).toList();
 
   private static String ratio(double ratio, String format, String none) {
     return Double.isNaN(ratio) ? none : fmt(format, ratio);

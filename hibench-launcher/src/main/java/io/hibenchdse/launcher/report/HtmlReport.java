@@ -77,7 +77,7 @@ public final class HtmlReport {
     return String.join("; ", parts);
   }
 
-  static Path write(List<Measurement> measurements, List<Summary.Row> rows, Path dir) throws IOException {
+  static Path write(List<Measurement> measurements, List<Summary.Row> rows, List<Comparison.Row> engines, Path dir) throws IOException {
     Path charts = dir.resolve(CHARTS);
     List<Section> sections = new ArrayList<>();
     List<Summary.Row> byWorkload = new ArrayList<>();
@@ -126,6 +126,9 @@ public final class HtmlReport {
     context.put("overviewHeader", headings(Summary.withPoint(Summary.HTML_OVERVIEW, rows, 0)));
     context.put("overview", cells(Summary.withPoint(Summary.HTML_OVERVIEW, rows, 0), byWorkload));
     context.put("storage", storageLine(environment));
+    context.put("enginesCaption", SummaryReport.ENGINES_CAPTION);
+    context.put("enginesHeader", headings(Comparison.HTML_ENGINES));
+    context.put("engines", cells(Comparison.HTML_ENGINES, engines));
     context.put("header", headings(Summary.withPoint(Summary.HTML_WORKLOAD, rows, 0)));
     context.put("sections", sections);
     context.put("environment", environment);

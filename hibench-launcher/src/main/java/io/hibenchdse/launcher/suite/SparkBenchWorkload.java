@@ -25,6 +25,16 @@ public enum SparkBenchWorkload implements SuiteWorkload {
     this.micro = micro;
   }
 
+  /** The MapReduce workload a Spark workload runs beside on the same data, or null (none, or not Spark's). */
+  public static String counterpart(String suiteName) {
+    for (SparkBenchWorkload w : values()) {
+      if (w.suiteName().equals(suiteName)) {
+        return w.micro == null ? null : w.micro.suiteName();
+      }
+    }
+    return null;
+  }
+
   @Override
   public String suiteName() {
     return spark.workloadName();
