@@ -10,6 +10,7 @@ import io.hibenchdse.core.Workload;
 import io.hibenchdse.core.WorkloadDriver;
 import io.hibenchdse.hive.runner.HiveProcess;
 import io.hibenchdse.hive.runner.HiveWorkload;
+import io.hibenchdse.launcher.deployment.ClusterJar;
 import io.hibenchdse.launcher.suite.Suite;
 import io.hibenchdse.spark.SparkProcess;
 import io.hibenchdse.spark.SparkWorkload;
@@ -95,7 +96,7 @@ public final class Hibench implements Callable<Integer> {
     }
     for (SparkWorkload w : SparkWorkload.values()) {
       cl.addSubcommand(w.workloadName(), passThrough(w.description() + " In a Spark JVM of its own: [-D k=v] [-overwrite] INPUT OUTPUT.",
-          a -> engine("Spark", SparkProcess::runOnce, w.workloadName(), a, err)));
+          a -> engine("Spark", (command, log) -> SparkProcess.runOnce(command, log, List.of(ClusterJar.cfsAdapter())), w.workloadName(), a, err)));
     }
     WorkloadDriver all = Suite.allWorkloads();
     List<String> stockNames = new ArrayList<>();

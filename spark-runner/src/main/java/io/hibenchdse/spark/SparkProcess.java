@@ -11,6 +11,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.launcher.JavaModuleOptions;
@@ -29,17 +30,20 @@ public final class SparkProcess {
 
   private SparkProcess() {}
 
-  /** Runs one workload in a Spark JVM sharing this process's terminal; returns its exit status. */
-  public static int runOnce(List<String> args, File log) throws IOException, InterruptedException {
-    return ChildJvm.awaitWithThisJvm(new ProcessBuilder(command(log, args)).inheritIO().start());
+  /**
+   * Runs one workload in a Spark JVM sharing this process's terminal, {@code jars} on its class path
+   * too (a file system's adapter); returns its exit status.
+   */
+  public static int runOnce(List<String> args, File log, List<Path> jars) throws IOException, InterruptedException {
+    return ChildJvm.awaitWithThisJvm(new ProcessBuilder(command(log, args, jars)).inheritIO().start());
   }
 
   /**
-   * Runs one workload in a Spark JVM whose output and error lines go to {@code out} as they come;
+   * Runs one workload in a Spark JVM, {@code jars} on its class path too, whose output and error lines go to {@code out} as they come;
    * returns its exit status. A stop of this JVM stops it, its partial output removed.
    */
-  public static int run(List<String> args, File log, PrintStream out) throws IOException, InterruptedException {
-    Process p = new ProcessBuilder(command(log, args)).redirectErrorStream(true)
+  public static int run(List<String> args, File log, List<Path> jars, PrintStream out) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder(command(log, args, jars)).redirectErrorStream(true)
         .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
     Thread copy = new Thread(() -> {
       try (BufferedReader lines = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
@@ -67,7 +71,7 @@ public final class SparkProcess {
     }
   }
 
-  static List<String> command(File log, List<String> args) {
+  static List<String> command(File log, List<String> args, List<Path> jars) {
     List<String> command = ChildJvm.command();
     for (String option : JavaModuleOptions.defaultModuleOptionArray()) {
       // the vector module serves only Spark's ML, and the JVM warns on the console for it
@@ -80,7 +84,9 @@ public final class SparkProcess {
     command.add("-Dhibench.spark.log=" + log.getAbsolutePath());
     command.add("-D" + HibenchConfigKeys.LOG_DIR + "=" + FailureLog.dir()); // failure traces beside the launcher's
     command.add("-cp");
-    command.add(ChildJvm.clientClassPath(SparkProcess.class, "spark.classpath", "HADOOP_CONF_DIR"));
+    StringBuilder classPath = new StringBuilder(ChildJvm.clientClassPath(SparkProcess.class, "spark.classpath", "HADOOP_CONF_DIR"));
+    jars.forEach(j -> classPath.append(File.pathSeparator).append(j));
+    command.add(classPath.toString());
     command.add(MAIN_CLASS);
     command.addAll(args);
     return command;

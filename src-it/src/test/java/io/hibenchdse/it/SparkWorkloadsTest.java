@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hibenchdse.cfs.CfsTestNode;
 import io.hibenchdse.core.RandomTextWriter;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.TestData;
@@ -18,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Writable;
@@ -35,8 +37,14 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
 
   /** bin/hibench with the embedded HDFS as the file system and the class's report directory. */
   private static Proc hibench(String... args) throws Exception {
+    return hibenchOn(Map.of(), hdfs.uri().toString(), args);
+  }
+
+  /** bin/hibench on the file system {@code fs}, with its settings {@code fsConf}, and the class's report directory. */
+  private static Proc hibenchOn(Map<String, String> fsConf, String fs, String... args) throws Exception {
     List<String> command = new ArrayList<>(List.of(LauncherTest.HOME.resolve("bin/hibench").toString(), args[0],
-        "-fs", hdfs.uri().toString(), "-D", "hibench.report.dir=" + new File(dir, "report")));
+        "-fs", fs, "-D", "hibench.report.dir=" + new File(dir, "report")));
+    fsConf.forEach((k, v) -> command.addAll(List.of("-D", k + "=" + v)));
     command.addAll(List.of(args).subList(1, args.length));
     File out = new File(dir, "out.txt");
     File err = new File(dir, "err.txt");
@@ -91,6 +99,31 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
     assertTrue(r.durationSec > 0 && r.durationSec + f.contextSec() < f.commandSec(), r.durationSec + " " + f);
     String last = spark.out().get(spark.out().size() - 1);
     assertTrue(last.startsWith(String.format("spark-wordcount: %,d bytes read in ", r.inputBytes)), spark.toString());
+  }
+
+  /**
+   * On cfs:// (a real Cassandra node), through the adapter's jar on Spark's class path: the counts
+   * of an independent count of the same data, the record naming cfs:// as its file system.
+   */
+  @Test
+  void sparkWordcountRunsOnCfs() throws Exception {
+    Configuration cfs = TestData.localConf(CfsTestNode.conf(), new File(dir, "mr-cfs"));
+    cfs.setLong(RandomTextWriter.TOTAL_BYTES, 400_000);
+    cfs.setLong(RandomTextWriter.BYTES_PER_MAP, 100_000);
+    FileSystem.get(cfs).delete(new Path("/spark"), true);
+    assertEquals(0, TestData.run(cfs, "randomtextwriter", "/spark/in").status);
+    Map<String, Long> expected = new TreeMap<>();
+    for (Writable[] kv : TestData.readSequenceFiles(cfs, new Path("/spark/in"))) {
+      TestData.countTokens(kv[1].toString(), expected);
+    }
+    Map<String, String> cfsKeys = new TreeMap<>();
+    cfs.getPropsWithPrefix("cfs.").forEach((k, v) -> cfsKeys.put("cfs." + k, v));
+    Proc spark = hibenchOn(cfsKeys, cfs.get(FileSystem.FS_DEFAULT_NAME_KEY), "spark-wordcount", "/spark/in", "/spark/out");
+    assertEquals(0, spark.status(), spark.toString());
+    assertEquals(expected, TestData.readTextCounts(cfs, new Path("/spark/out")));
+    RunResult r = lastRecord();
+    assertTrue(r.fileSystem.startsWith("cfs://127.0.0.1:"), r.fileSystem);
+    assertEquals(TestData.readSequenceFiles(cfs, new Path("/spark/in")).size(), r.metrics(SparkFigures.class).recordsRead());
   }
 
   /**

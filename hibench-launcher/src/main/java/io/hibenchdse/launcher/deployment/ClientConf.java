@@ -54,7 +54,7 @@ final class ClientConf {
     writeXml(hdfs, dir.resolve("hdfs-site.xml"));
     String env = "# written by bin/hibench storage start\n";
     if (cfs) {
-      env += "export HADOOP_CLASSPATH=\"" + adapterJar() + "${HADOOP_CLASSPATH:+:$HADOOP_CLASSPATH}\"\n";
+      env += "export HADOOP_CLASSPATH=\"" + ClusterJar.cfsAdapter().toString() + "${HADOOP_CLASSPATH:+:$HADOOP_CLASSPATH}\"\n";
     }
     Files.writeString(dir.resolve("hadoop-env.sh"), env);
     try (InputStream in = ClientConf.class.getResourceAsStream("conf-log4j.properties")) {
@@ -71,14 +71,5 @@ final class ClientConf {
     try (OutputStream o = Files.newOutputStream(file)) {
       site.writeXml(o);
     }
-  }
-
-  /**
-   * The adapter jar a stock Hadoop needs for cfs:// (its driver relocated): the build's
-   * {@code cfs-adapter.jar}, or the classes the launcher runs with where it has none.
-   */
-  private static String adapterJar() throws IOException {
-    Path shaded = ClusterJar.of(CassandraFileSystem.class, "cfs-adapter");
-    return (shaded != null ? shaded : ClusterJar.classesOf(CassandraFileSystem.class)).toString();
   }
 }

@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher.deployment;
 
+import io.hibenchdse.cfs.CassandraFileSystem;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -16,6 +17,16 @@ public final class ClusterJar {
   public static Path of(Class<?> owner, String artifact) throws IOException {
     Path shaded = classesOf(owner).resolveSibling(artifact + ".jar");
     return Files.isRegularFile(shaded) ? shaded : null;
+  }
+
+  /**
+   * The adapter jar a JVM without the launcher's class path needs for cfs:// (a stock Hadoop's,
+   * Spark's), its driver relocated: the build's {@code cfs-adapter.jar}, or the classes the
+   * launcher runs with where it has none.
+   */
+  public static Path cfsAdapter() throws IOException {
+    Path shaded = of(CassandraFileSystem.class, "cfs-adapter");
+    return shaded != null ? shaded : classesOf(CassandraFileSystem.class);
   }
 
   /** The jar or directory the launcher loaded {@code owner} from. */

@@ -231,7 +231,7 @@ public final class SuiteExecution implements AutoCloseable {
     List<String> args = new ArrayList<>(step.args());
     args.addAll(1, List.of("-conf", confFile.getPath()));
     long mark = Results.mark(stepReportDir);
-    int status = SparkProcess.run(args, new File(scratch, "spark/spark.log"), out);
+    int status = SparkProcess.run(args, new File(scratch, "spark/spark.log"), List.of(ClusterJar.cfsAdapter()), out);
     return writtenBy(step.workload(), status, stepReportDir, mark);
   }
 
