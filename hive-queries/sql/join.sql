@@ -6,7 +6,7 @@
 -- follow the table and every source IP is kept, so the result can be checked.
 DROP TABLE IF EXISTS rankings_uservisits_join;
 CREATE EXTERNAL TABLE rankings_uservisits_join (sourceIP STRING, avgPageRank DOUBLE, totalRevenue DOUBLE)
-  ROW FORMAT DELIMITED FIELDS TERMINATED BY ','
+  ROW FORMAT SERDE 'org.apache.hadoop.hive.serde2.lazy.LazySimpleSerDe' WITH SERDEPROPERTIES ('field.delim' = ',')
   STORED AS ${hivevar:FORMAT} LOCATION '${hivevar:OUTPUT}/rankings_uservisits_join';
 
 INSERT OVERWRITE TABLE rankings_uservisits_join

@@ -12,7 +12,10 @@ public final class SparkMain {
   static final WorkloadDriver DRIVER = new WorkloadDriver("spark-runner", List.of(
       workload(SparkWorkload.WORDCOUNT, SparkWordCount::new),
       workload(SparkWorkload.SORT, SparkSort::new),
-      workload(SparkWorkload.TERASORT, SparkTeraSort::new)));
+      workload(SparkWorkload.TERASORT, SparkTeraSort::new),
+      workload(SparkWorkload.SCAN, SparkSqlQuery.Scan::new),
+      workload(SparkWorkload.AGGREGATION, SparkSqlQuery.Aggregation::new),
+      workload(SparkWorkload.JOIN, SparkSqlQuery.Join::new)));
 
   private SparkMain() {}
 

@@ -8,6 +8,7 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
 
 /**
@@ -40,7 +41,7 @@ public final class SparkSort extends SparkTool {
   }
 
   @Override
-  protected void runJobs(JavaSparkContext sc, Configuration conf) throws Exception {
+  protected void runJobs(SparkSession spark, JavaSparkContext sc, Configuration conf) throws Exception {
     SortedRecords.sort(sc, qualified(conf, input).toString(), SequenceFileInputFormat.class, qualified(conf, output).toString(),
         SequenceFileOutputFormat.class);
   }

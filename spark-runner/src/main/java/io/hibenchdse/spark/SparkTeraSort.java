@@ -5,6 +5,7 @@ import io.hibenchdse.tpcxhs.RecordOutputFormat;
 import io.hibenchdse.tpcxhs.Records;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
 
 /**
@@ -25,7 +26,7 @@ public final class SparkTeraSort extends SparkTool {
   }
 
   @Override
-  protected void runJobs(JavaSparkContext sc, Configuration conf) throws Exception {
+  protected void runJobs(SparkSession spark, JavaSparkContext sc, Configuration conf) throws Exception {
     SortedRecords.sort(sc, qualified(conf, input).toString(), RecordInputFormat.class, qualified(conf, output).toString(),
         RecordOutputFormat.class);
     Records.carrySummary(conf, input, output);

@@ -19,6 +19,7 @@ import org.apache.hadoop.io.Writable;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Parameters;
 import scala.Tuple2;
 
@@ -74,8 +75,13 @@ public abstract class SparkTool extends BenchmarkTool {
   /** Checks the input's data, which exists, before anything is touched; throws {@link io.hibenchdse.core.UsageException} on bad data. */
   protected void validateInput(Configuration conf) throws Exception {}
 
-  /** Runs the workload's jobs, which write {@link #output()}. */
-  protected abstract void runJobs(JavaSparkContext sc, Configuration conf) throws Exception;
+  /** The session the run's jobs use, from {@code builder} (Spark's settings made): a tool adds what it needs. */
+  protected SparkSession.Builder session(SparkSession.Builder builder, Configuration conf) throws IOException {
+    return builder;
+  }
+
+  /** Runs the workload's jobs, which write {@link #output()}: through {@code spark}'s SQL or {@code sc}'s RDDs. */
+  protected abstract void runJobs(SparkSession spark, JavaSparkContext sc, Configuration conf) throws Exception;
 
   @Override
   protected RunResult measure(Configuration conf, CleanStop.Run stop) throws Exception {
@@ -86,7 +92,8 @@ public abstract class SparkTool extends BenchmarkTool {
     double contextSec;
     String version;
     SparkConf effective;
-    try (JavaSparkContext sc = new JavaSparkContext(sparkConf)) {
+    try (SparkSession spark = session(SparkSession.builder().config(sparkConf), conf).getOrCreate()) {
+      JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
       contextSec = (System.nanoTime() - t0) / 1e9;
       version = sc.version();
       effective = sc.getConf();
@@ -97,12 +104,12 @@ public abstract class SparkTool extends BenchmarkTool {
       System.err.printf(Locale.ROOT, "%s: Spark %s on %s, context started in %.1f s%n", commandName(), version,
           sc.master(), contextSec);
       try {
-        runJobs(sc, conf);
+        runJobs(spark, sc, conf);
       } catch (Exception e) {
         boolean discarded = stop.discardOutput();
         throw new IOException(WorkloadDriver.describe(e) + (discarded ? "; its partial output was removed" : ""), e);
       }
-    } // stopping the context delivers the listener's last events
+    } // stopping the session's context delivers the listener's last events
     SparkFigures figures = listener.figures(version, sparkConf.get("spark.master"), contextSec,
         (listener.lastEndMs() - ManagementFactory.getRuntimeMXBean().getStartTime()) / 1e3);
     if (!inputs().isEmpty() && figures.recordsRead() == 0) {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.StringTokenizer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
 import scala.Tuple2;
 
@@ -21,7 +22,7 @@ public final class SparkWordCount extends SparkTool {
   }
 
   @Override
-  protected void runJobs(JavaSparkContext sc, Configuration conf) throws Exception {
+  protected void runJobs(SparkSession spark, JavaSparkContext sc, Configuration conf) throws Exception {
     lines(sc, conf, inputs())
         .flatMap(line -> {
           List<String> words = new ArrayList<>();

@@ -10,7 +10,10 @@ public enum SparkWorkload {
   SORT("spark-sort", "ScalaSparkSort",
       "Sorts RandomTextWriter's SequenceFiles by key with Spark, as sort does with MapReduce."),
   TERASORT("spark-terasort", "ScalaSparkTerasort",
-      "Sorts TPCx-HS's (TeraGen's) records with Spark, as hssort does with MapReduce; HSValidate checks the output.");
+      "Sorts TPCx-HS's (TeraGen's) records with Spark, as hssort does with MapReduce; HSValidate checks the output."),
+  SCAN("spark-scan", "ScalaSparkScan", "HiveBench scan (scan.sql) through Spark SQL with Hive support."),
+  AGGREGATION("spark-aggregation", "ScalaSparkAggregation", "HiveBench aggregation (aggregation.sql) through Spark SQL with Hive support."),
+  JOIN("spark-join", "ScalaSparkJoin", "HiveBench join (join.sql) through Spark SQL with Hive support.");
 
   private final String workloadName;
   private final String reportType;

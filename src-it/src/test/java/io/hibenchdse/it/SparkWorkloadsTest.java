@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hibenchdse.cfs.CfsTestNode;
 import io.hibenchdse.core.RandomTextWriter;
+import io.hibenchdse.hive.GeneratedTables;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.TestData;
 import io.hibenchdse.spark.SparkFigures;
@@ -99,6 +100,72 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
     assertTrue(r.durationSec > 0 && r.durationSec + f.contextSec() < f.commandSec(), r.durationSec + " " + f);
     String last = spark.out().get(spark.out().size() - 1);
     assertTrue(last.startsWith(String.format("spark-wordcount: %,d bytes read in ", r.inputBytes)), spark.toString());
+  }
+
+  /**
+   * HiveBench's queries through Spark SQL, on the very HiveQL files Hive runs: spark-aggregation and
+   * spark-join return the rows Hive returns on the same generated tables (sums within rounding: the
+   * engines add in different orders), read the same bytes and write as many rows; spark-scan copies
+   * every row of uservisits. The Derby metastore each made is gone after it.
+   */
+  @Test
+  void sparkSqlQueriesReturnTheRowsHiveReturns() throws Exception {
+    TestData.Outcome gen = TestData.run(io.hibenchdse.hive.HiveDataGenJar.DRIVER, conf, "HiBench.DataGen", "-t", "hive",
+        "-b", "/hb", "-n", "Input", "-m", "2", "-r", "2", "-p", "400", "-v", "6000", "-o", "sequence");
+    assertEquals(0, gen.status, gen.toString());
+    List<String> metastores = metastores();
+
+    Proc scan = hibench("spark-scan", "/hb/Input", "/hb/spark-scan");
+    assertEquals(0, scan.status(), scan.toString());
+    List<String> visits = GeneratedTables.lines(conf, new Path("/hb/Input/uservisits"));
+    List<String> copied = GeneratedTables.lines(conf, new Path("/hb/spark-scan/uservisits_copy"));
+    visits.sort(null);
+    copied.sort(null);
+    assertEquals(visits, copied);
+    assertEquals("ScalaSparkScan", lastRecord().type);
+    assertEquals(visits.size(), lastRecord().metrics(SparkFigures.class).recordsWritten());
+
+    for (String query : List.of("aggregation", "join")) {
+      String table = query.equals("join") ? "rankings_uservisits_join" : "uservisits_aggre";
+      Proc hive = hibench(query, "/hb/Input", "/hb/hive-" + query);
+      assertEquals(0, hive.status(), hive.toString());
+      RunResult hiveRecord = lastRecord();
+      Proc spark = hibench("spark-" + query, "/hb/Input", "/hb/spark-" + query);
+      assertEquals(0, spark.status(), spark.toString());
+      RunResult sparkRecord = lastRecord();
+      Map<String, double[]> byHive = byKey(GeneratedTables.rows(conf, new Path("/hb/hive-" + query + "/" + table)));
+      Map<String, double[]> bySpark = byKey(GeneratedTables.rows(conf, new Path("/hb/spark-" + query + "/" + table)));
+      assertFalse(byHive.isEmpty(), query);
+      assertEquals(byHive.keySet(), bySpark.keySet(), query);
+      byHive.forEach((key, h) -> {
+        double[] sp = bySpark.get(key);
+        for (int c = 0; c < h.length; c++) {
+          assertEquals(h[c], sp[c], 1e-9 * Math.max(1, Math.abs(h[c])), query + " " + key + " column " + (c + 1));
+        }
+      });
+      assertEquals("ScalaSpark" + Character.toUpperCase(query.charAt(0)) + query.substring(1), sparkRecord.type);
+      assertEquals(hiveRecord.inputBytes, sparkRecord.inputBytes, query);
+      assertEquals(byHive.size(), sparkRecord.metrics(SparkFigures.class).recordsWritten(), query);
+    }
+    assertEquals(metastores, metastores(), "each Spark JVM removed its metastore");
+  }
+
+  /** A result table's rows by their first column, the others as numbers. */
+  private static Map<String, double[]> byKey(List<String[]> rows) {
+    Map<String, double[]> byKey = new TreeMap<>();
+    for (String[] r : rows) {
+      double[] values = new double[r.length - 1];
+      for (int c = 1; c < r.length; c++) {
+        values[c - 1] = Double.parseDouble(r[c]);
+      }
+      assertTrue(byKey.put(r[0], values) == null, "twice: " + r[0]);
+    }
+    return byKey;
+  }
+
+  private static List<String> metastores() {
+    String[] names = new File(System.getProperty("java.io.tmpdir")).list((d, n) -> n.startsWith("hibench-spark-metastore"));
+    return names == null ? List.of() : List.of(names);
   }
 
   /**

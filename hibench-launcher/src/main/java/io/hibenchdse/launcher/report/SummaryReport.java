@@ -34,7 +34,7 @@ public final class SummaryReport {
   public static final String ENGINES_CSV = "engines.csv";
   /** What the engines' table compares, as the console and the page say it. */
   static final String ENGINES_CAPTION = "Spark (B) against MapReduce (A) on the same data: each Spark workload beside its"
-      + " MapReduce counterpart (spark-wordcount: wordcount, spark-sort: sort), ratios B/A";
+      + " MapReduce counterpart (spark-wordcount: wordcount, spark-sort: sort, spark-scan: Hive's scan, ...), ratios B/A";
 
   /** The summary's table on the console, and the engines' where a run has both. */
   public static void print(List<Summary.Row> rows, PrintStream out) {

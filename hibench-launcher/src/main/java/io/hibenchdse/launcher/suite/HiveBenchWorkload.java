@@ -10,7 +10,7 @@ import java.util.Set;
  * hive workload configurations), then the query through Hive, each in its own directory as HiBench
  * lays them out ({@code /HiBench/Aggregation/Input}, {@code .../Output}).
  */
-public enum HiveBenchWorkload implements SuiteWorkload {
+public enum HiveBenchWorkload implements SuiteWorkload, WorkloadData {
   SCAN, AGGREGATION, JOIN;
 
   static long pages(Profile p) {
@@ -33,11 +33,28 @@ public enum HiveBenchWorkload implements SuiteWorkload {
 
   @Override
   public List<Step> steps(Profile profile, String root, Context par, long seed) {
-    String dir = root + "/" + name().charAt(0) + name().substring(1).toLowerCase(Locale.ROOT);
-    List<String> prepare = List.of("HiBench.DataGen", "-D", DataGen.SEED + "=" + seed, "-overwrite",
-        "-t", "hive", "-b", dir, "-n", "Input", "-m", String.valueOf(par.maps()), "-r", String.valueOf(par.reduces()),
-        "-p", String.valueOf(pages(profile)), "-v", String.valueOf(visits(profile)), "-o", "sequence");
-    return List.of(Step.tool(suiteName(), SuiteJar.HIVE_DATAGEN, prepare, Step.Role.PREPARE),
-        Step.hiveQuery(suiteName(), List.of(suiteName(), "-overwrite", dir + "/Input", dir + "/Output"), Step.Role.MEASURE));
+    return List.of(prepare(suiteName(), profile, root, par, seed),
+        Step.hiveQuery(suiteName(), List.of(suiteName(), "-overwrite", input(root), output(root)), Step.Role.MEASURE));
+  }
+
+  private String dir(String root) {
+    return root + "/" + name().charAt(0) + name().substring(1).toLowerCase(Locale.ROOT);
+  }
+
+  @Override
+  public String input(String root) {
+    return dir(root) + "/Input";
+  }
+
+  @Override
+  public String output(String root) {
+    return dir(root) + "/Output";
+  }
+
+  @Override
+  public Step prepare(String suiteWorkload, Profile profile, String root, Context par, long seed) {
+    return Step.tool(suiteWorkload, SuiteJar.HIVE_DATAGEN, List.of("HiBench.DataGen", "-D", DataGen.SEED + "=" + seed, "-overwrite",
+        "-t", "hive", "-b", dir(root), "-n", "Input", "-m", String.valueOf(par.maps()), "-r", String.valueOf(par.reduces()),
+        "-p", String.valueOf(pages(profile)), "-v", String.valueOf(visits(profile)), "-o", "sequence"), Step.Role.PREPARE);
   }
 }

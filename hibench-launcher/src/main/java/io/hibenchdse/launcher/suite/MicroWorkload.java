@@ -8,7 +8,7 @@ import java.util.Set;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 
 /** HiBench's micro workloads as suite steps: prepare text with RandomTextWriter, then measure. */
-public enum MicroWorkload implements SuiteWorkload {
+public enum MicroWorkload implements SuiteWorkload, WorkloadData {
   WORDCOUNT(WordCount.NAME, "Wordcount") {
     @Override
     long bytes(Profile p) {
@@ -60,16 +60,19 @@ public enum MicroWorkload implements SuiteWorkload {
         Step.tool(name, SuiteJar.HIBENCH_CORE, measure(input(root), output(root), par.reduces()), Step.Role.MEASURE));
   }
 
-  String input(String root) {
+  @Override
+  public String input(String root) {
     return root + "/" + dir + "/Input";
   }
 
-  String output(String root) {
+  @Override
+  public String output(String root) {
     return root + "/" + dir + "/Output";
   }
 
   /** RandomTextWriter's step writing the input, for {@code suiteWorkload} (this, or its Spark counterpart). */
-  Step prepare(String suiteWorkload, Profile profile, String root, Context par, long seed) {
+  @Override
+  public Step prepare(String suiteWorkload, Profile profile, String root, Context par, long seed) {
     long total = par.size() != null ? par.size() : bytes(profile);
     return Step.tool(suiteWorkload, SuiteJar.HIBENCH_CORE, List.of(RandomTextWriter.NAME,
         "-D", RandomTextWriter.TOTAL_BYTES + "=" + total,

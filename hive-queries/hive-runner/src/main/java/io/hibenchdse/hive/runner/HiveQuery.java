@@ -1,14 +1,11 @@
 package io.hibenchdse.hive.runner;
 
 import io.hibenchdse.core.ClusterNodes;
-import io.hibenchdse.core.Formats;
 import io.hibenchdse.core.InputFiles;
 import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.CleanStop;
 import io.hibenchdse.core.RunResult;
-import io.hibenchdse.core.UsageException;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -75,11 +72,7 @@ public abstract class HiveQuery extends BenchmarkTool {
   /** The tables the query reads, each of which must exist. */
   @Override
   protected List<Path> inputs() {
-    List<Path> tables = new ArrayList<>();
-    for (String t : workload.inputTables) {
-      tables.add(new Path(input, t));
-    }
-    return tables;
+    return workload.tables(input);
   }
 
   @Override
@@ -100,7 +93,7 @@ public abstract class HiveQuery extends BenchmarkTool {
 
   @Override
   protected RunResult measure(Configuration conf, CleanStop.Run stop) throws Exception {
-    String format = fileFormat(conf);
+    String format = workload.storedAs(conf, input);
     HiveSession session = HiveSession.get(conf);
     session.apply(conf);
     Map<String, String> variables = new LinkedHashMap<>();
@@ -118,7 +111,7 @@ public abstract class HiveQuery extends BenchmarkTool {
 
     RunResult r = newResult(conf, output, session.conf());
     r.counters.putAll(query.counters());
-    r.metrics(new Metrics(query.seconds(), commandSec, workload.resultTable, resultRows(query.counters()), format, query.jobs()));
+    r.metrics(new Metrics(query.seconds(), commandSec, workload.resultTable(), resultRows(query.counters()), format, query.jobs()));
     return r.timed(startMs, endMs, query.nanos(), inputBytes(conf), ClusterNodes.count(conf));
   }
 
@@ -128,23 +121,6 @@ public abstract class HiveQuery extends BenchmarkTool {
     System.out.printf(Locale.ROOT, "%s: %,d bytes read in %.3f s (query), %.3f s (command), %,.0f bytes/s; %,d rows in %s%n",
         name(), r.inputBytes, r.durationSec, m.commandSec, r.throughputBytesPerSec, m.resultRows,
         new Path(output, m.resultTable));
-  }
-
-  /** SEQUENCEFILE or TEXTFILE, as DataGen wrote the input tables; both must be the same. */
-  private String fileFormat(Configuration conf) throws IOException {
-    String format = null;
-    for (Path table : inputs()) {
-      Path file = Formats.firstDataFile(conf, List.of(table));
-      if (file == null) {
-        throw new UsageException("input table " + qualified(conf, table) + " holds no data");
-      }
-      String f = Formats.isSequenceFile(conf, file) ? "SEQUENCEFILE" : "TEXTFILE";
-      if (format != null && !format.equals(f)) {
-        throw new UsageException("the input tables under " + qualified(conf, input) + " are stored in different formats");
-      }
-      format = f;
-    }
-    return format;
   }
 
   /** The tables' data files, as Hive reads them (hidden and _-prefixed files left out). */
@@ -159,7 +135,7 @@ public abstract class HiveQuery extends BenchmarkTool {
   private long resultRows(Map<String, Map<String, Long>> counters) {
     long rows = 0;
     for (Map.Entry<String, Long> c : counters.getOrDefault("HIVE", Map.of()).entrySet()) {
-      if (c.getKey().startsWith("RECORDS_OUT_") && c.getKey().endsWith("." + workload.resultTable)) {
+      if (c.getKey().startsWith("RECORDS_OUT_") && c.getKey().endsWith("." + workload.resultTable())) {
         rows = Math.max(rows, c.getValue());
       }
     }

@@ -14,17 +14,17 @@ import org.apache.hive.common.util.HiveStringUtils;
  * A HiveQL file as {@code hive -f} reads it: whole-line {@code --} comments dropped, statements
  * split at semicolons. Variables ({@code ${hivevar:X}}) are left for Hive to substitute.
  */
-record HiveScript(String name, List<Statement> statements) {
+public record HiveScript(String name, List<Statement> statements) {
   /** A statement and the line it starts on, for error messages. */
-  record Statement(String text, int line) {
+  public record Statement(String text, int line) {
     /** Whether this is the query a workload measures rather than setup. */
-    boolean measured() {
+    public boolean measured() {
       return text.regionMatches(true, 0, "INSERT", 0, 6);
     }
   }
 
   /** One of the suite's .sql files: from {@link HiveKeys#SQL_DIR} when set, else the built-in one. */
-  static HiveScript load(Configuration conf, String name) throws IOException {
+  public static HiveScript load(Configuration conf, String name) throws IOException {
     String dir = conf.get(HiveKeys.SQL_DIR);
     if (dir != null) {
       java.nio.file.Path file = java.nio.file.Path.of(dir, name);
