@@ -66,6 +66,18 @@ public final class CleanStop {
     return r;
   }
 
+  /**
+   * Called where a run's jobs failed: when a stop caused it (the JVM is shutting down and an
+   * engine's own hook, Spark's, ended the jobs before this class's), waits for this class's hook
+   * to report the stop and clean up and for the JVM to halt, so the stop is not reported as the
+   * jobs' failure.
+   */
+  public static void awaitIfStopping() throws InterruptedException {
+    if (ShutdownHookManager.get().isShutdownInProgress()) {
+      Thread.sleep(Long.MAX_VALUE);
+    }
+  }
+
   private static void stop() {
     Run[] runs;
     synchronized (RUNS) {

@@ -106,6 +106,7 @@ public abstract class SparkTool extends BenchmarkTool {
       try {
         runJobs(spark, sc, conf);
       } catch (Exception e) {
+        CleanStop.awaitIfStopping();
         boolean discarded = stop.discardOutput();
         throw new IOException(WorkloadDriver.describe(e) + (discarded ? "; its partial output was removed" : ""), e);
       }

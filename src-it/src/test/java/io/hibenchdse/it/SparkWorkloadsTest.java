@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
@@ -194,6 +195,40 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
   }
 
   /**
+   * A SIGTERM to bin/hibench while Spark's job runs: the Spark JVM is stopped with it, its partial
+   * output removed, its input untouched, and the rerun needs no -overwrite.
+   */
+  @Test
+  void sigtermWhileSparksJobRunsLeavesNothing() throws Exception {
+    Configuration big = new Configuration(conf);
+    big.setLong(RandomTextWriter.TOTAL_BYTES, 40_000_000);
+    big.setLong(RandomTextWriter.BYTES_PER_MAP, 10_000_000);
+    assertEquals(0, TestData.run(big, "randomtextwriter", "/stop/in").status);
+    FileSystem fs = hdfs.cluster().getFileSystem();
+    long inputBytes = fs.getContentSummary(new Path("/stop/in")).getLength();
+    File err = new File(dir, "stop-err.txt");
+    Process p = new ProcessBuilder(LauncherTest.HOME.resolve("bin/hibench").toString(), "spark-wordcount", "-fs", hdfs.uri().toString(),
+        "-D", "hibench.report.dir=" + new File(dir, "report"), "/stop/in", "/stop/out")
+        .redirectOutput(new File(dir, "stop-out.txt")).redirectError(err).start();
+    long deadline = System.currentTimeMillis() + 60_000;
+    while (!fs.exists(new Path("/stop/out")) && p.isAlive() && System.currentTimeMillis() < deadline) {
+      Thread.sleep(50); // the job's output directory: its tasks are under way
+    }
+    assertTrue(fs.exists(new Path("/stop/out")) && p.isAlive(), "the job started: " + Files.readString(err.toPath()));
+    List<ProcessHandle> spark = p.toHandle().children().toList();
+    assertEquals(1, spark.size(), spark.toString());
+    p.toHandle().destroy(); // SIGTERM
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS), "bin/hibench stopped");
+    assertTrue(spark.get(0).onExit().get(60, TimeUnit.SECONDS) != null && !spark.get(0).isAlive(), "the Spark JVM stopped too");
+    List<String> lines = Files.readAllLines(err.toPath());
+    assertTrue(lines.contains("spark-wordcount: stopped; removed its partial output /stop/out"), lines.toString());
+    assertFalse(fs.exists(new Path("/stop/out")));
+    assertEquals(inputBytes, fs.getContentSummary(new Path("/stop/in")).getLength());
+    Proc rerun = hibench("spark-wordcount", "/stop/in", "/stop/out");
+    assertEquals(0, rerun.status(), rerun.toString());
+  }
+
+  /**
    * Plain text, split on every kind of whitespace as StringTokenizer splits it; a missing input
    * and an existing output are one line each and exit 2, the output left as it was until
    * {@code -overwrite} replaces it.
@@ -344,7 +379,8 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
 
   /**
    * Spark's class path and the launcher's never meet: the launcher has Spark's launcher library
-   * only, and the Spark JVM has no Hive, HBase or Cassandra and one Hadoop, the suite's version.
+   * only, and the Spark JVM has no HBase or Cassandra, one Hadoop (the suite's version) and of Hive
+   * and Derby only Spark's own builtin Hive 2.3, none of the jars Hive's JVM runs on.
    */
   @Test
   void sparksClassPathMeetsNoOtherEnginesAndTheLaunchersHasNoSpark() throws Exception {
@@ -355,8 +391,13 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
     List<String> spark = List.of(Files.readString(LauncherTest.HOME.resolve(
         "spark-runner/target/classes/io/hibenchdse/spark/spark.classpath")).trim().split(File.pathSeparator));
     assertTrue(spark.stream().anyMatch(j -> j.contains("/spark-core_2.13-")), spark.toString());
-    assertEquals(List.of(), spark.stream().filter(j -> j.contains("/org/apache/hive/") || j.contains("/org/apache/hbase/")
-        || j.contains("/org/apache/cassandra/")).toList());
+    assertEquals(List.of(), spark.stream().filter(j -> j.contains("/org/apache/hbase/") || j.contains("/org/apache/cassandra/")).toList());
+    assertTrue(spark.stream().anyMatch(j -> j.contains("/hive-exec-2.3.")), "Spark SQL's builtin Hive: " + spark);
+    Set<String> hive = Set.of(Files.readString(LauncherTest.HOME.resolve(
+        "hive-queries/hive-runner/target/classes/io/hibenchdse/hive/runner/hive.classpath")).trim().split(File.pathSeparator));
+    assertTrue(hive.stream().anyMatch(j -> j.contains("/hive-exec-4.")), hive.toString());
+    assertEquals(List.of(), spark.stream().filter(j -> (j.contains("/org/apache/hive/") || j.contains("/org/apache/derby/"))
+        && (hive.contains(j) || j.contains("/4.1."))).toList());
     String hadoop = org.apache.hadoop.util.VersionInfo.getVersion();
     assertEquals(List.of(), spark.stream().filter(j -> j.contains("/org/apache/hadoop/") && !j.contains("/" + hadoop + "/")).toList());
   }
