@@ -128,6 +128,13 @@ public final class HibenchConfigKeys {
   /** {@link #CLUSTER_SUBMIT}'s value when the launcher's own Hadoop client submitted the jobs. */
   public static final String SUBMITTED_BY_LAUNCHER = "the launcher's Hadoop client";
 
+  /**
+   * Whether the cluster's YARN containers run on this machine (the hosts the suite started), so an
+   * engine's tasks (Hive's, Spark's executors) take its jars from where its JVM here found them
+   * (default: false).
+   */
+  public static final String CONTAINERS_ON_THIS_MACHINE = "hibench.containers.on.this.machine";
+
   /** Those hosts' links as {@code tc} shapes them ({@code 1gbit}, {@code 100mbit,0.5ms}), or {@code unshaped}. */
   public static final String CLUSTER_LINK = CLUSTER_PREFIX + "link";
 

@@ -147,9 +147,9 @@ final class RunCommand implements Callable<Integer> {
     options.runs(); // checked before any list is read
     List<Segment> segments = segments(series);
     List<String> spark = options.sparkWorkloads();
-    if (!spark.isEmpty() && !(segments.get(0).deployment() instanceof EmbeddedDeployment)) {
-      throw new UsageException(String.join(", ", spark) + ": Spark's workloads run on the embedded default only so far,"
-          + " not on --hosts or --cluster");
+    if (!spark.isEmpty() && segments.get(0).deployment() instanceof ClusterDeployment) {
+      throw new UsageException(String.join(", ", spark) + ": Spark's workloads run on the embedded default and --hosts so far,"
+          + " not on --cluster");
     }
     List<String> unserved = options.unserved(segments.get(0).deployment());
     if (!unserved.isEmpty()) {

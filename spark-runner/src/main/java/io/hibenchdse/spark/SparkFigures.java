@@ -1,5 +1,7 @@
 package io.hibenchdse.spark;
 
+import java.util.List;
+
 /**
  * What a Spark run reports beside its time (the jobs' own, first job's start to last job's end):
  * the engine, the JVM's and the context's share of the whole command, and Spark's task figures
@@ -19,7 +21,11 @@ package io.hibenchdse.spark;
  * @param recordsWritten records the tasks wrote to the output
  * @param bytesWritten bytes the tasks wrote to the output
  * @param executorRunSec the tasks' own run time, summed
+ * @param executorHosts the hosts of the run's executors, as Spark's status tracker knows them (the
+ *     driver's in local mode, where it is the executor)
+ * @param taskHosts the hosts the tasks ran on, as Spark's task reports name them (the executors'
+ *     hosts on YARN; the driver's in local mode)
  */
 public record SparkFigures(String sparkVersion, String master, double contextSec, double commandSec, int jobs,
     int stages, long tasks, long recordsRead, long bytesRead, long shuffleBytesWritten, long shuffleBytesRead,
-    long recordsWritten, long bytesWritten, double executorRunSec) {}
+    long recordsWritten, long bytesWritten, double executorRunSec, List<String> executorHosts, List<String> taskHosts) {}

@@ -1,5 +1,8 @@
 package io.hibenchdse.spark;
 
+import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import org.apache.spark.executor.TaskMetrics;
 import org.apache.spark.scheduler.JobSucceeded$;
 import org.apache.spark.scheduler.SparkListener;
@@ -10,7 +13,8 @@ import org.apache.spark.scheduler.SparkListenerTaskEnd;
 
 /**
  * The run's jobs as Spark's scheduler saw them: the first job's start, the last one's end (the
- * events' own times, so the listener bus's delay does not count), and the tasks' metrics summed.
+ * events' own times, so the listener bus's delay does not count), the tasks' metrics summed and
+ * the hosts they ran on.
  * Read it once the context has stopped, which delivers every event still queued.
  */
 final class SparkJobsListener extends SparkListener {
@@ -27,6 +31,7 @@ final class SparkJobsListener extends SparkListener {
   private long recordsWritten;
   private long bytesWritten;
   private long executorRunMs;
+  private final SortedSet<String> taskHosts = new TreeSet<>();
 
   @Override
   public synchronized void onJobStart(SparkListenerJobStart start) {
@@ -50,6 +55,7 @@ final class SparkJobsListener extends SparkListener {
   @Override
   public synchronized void onTaskEnd(SparkListenerTaskEnd end) {
     tasks++;
+    taskHosts.add(end.taskInfo().host());
     TaskMetrics m = end.taskMetrics();
     if (m == null) {
       return; // a task that failed before it reported
@@ -80,8 +86,9 @@ final class SparkJobsListener extends SparkListener {
     return failedJobs;
   }
 
-  synchronized SparkFigures figures(String version, String master, double contextSec, double commandSec) {
+  synchronized SparkFigures figures(String version, String master, double contextSec, double commandSec,
+      List<String> executorHosts) {
     return new SparkFigures(version, master, contextSec, commandSec, jobs, stages, tasks, recordsRead, bytesRead,
-        shuffleBytesWritten, shuffleBytesRead, recordsWritten, bytesWritten, executorRunMs / 1e3);
+        shuffleBytesWritten, shuffleBytesRead, recordsWritten, bytesWritten, executorRunMs / 1e3, executorHosts, List.copyOf(taskHosts));
   }
 }

@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.launcher.JavaModuleOptions;
@@ -35,15 +36,18 @@ public final class SparkProcess {
    * too (a file system's adapter); returns its exit status.
    */
   public static int runOnce(List<String> args, File log, List<Path> jars) throws IOException, InterruptedException {
-    return ChildJvm.awaitWithThisJvm(new ProcessBuilder(command(log, args, jars)).inheritIO().start());
+    return ChildJvm.awaitWithThisJvm(new ProcessBuilder(command(List.of(), log, args, jars)).inheritIO().start());
   }
 
   /**
-   * Runs one workload in a Spark JVM, {@code jars} on its class path too, whose output and error lines go to {@code out} as they come;
-   * returns its exit status. A stop of this JVM stops it, its partial output removed.
+   * Runs one workload in a Spark JVM started under {@code host} (the words that put it on a host of
+   * a cluster; none: here), {@code jars} on its class path too, whose output and error lines go to
+   * {@code out} as they come; returns its exit status. A stop of this JVM stops it, its partial
+   * output removed.
    */
-  public static int run(List<String> args, File log, List<Path> jars, PrintStream out) throws IOException, InterruptedException {
-    Process p = new ProcessBuilder(command(log, args, jars)).redirectErrorStream(true)
+  public static int run(List<String> host, List<String> args, File log, List<Path> jars, PrintStream out)
+      throws IOException, InterruptedException {
+    Process p = new ProcessBuilder(command(host, log, args, jars)).redirectErrorStream(true)
         .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
     Thread copy = new Thread(() -> {
       try (BufferedReader lines = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
@@ -71,8 +75,9 @@ public final class SparkProcess {
     }
   }
 
-  static List<String> command(File log, List<String> args, List<Path> jars) {
-    List<String> command = ChildJvm.command();
+  static List<String> command(List<String> host, File log, List<String> args, List<Path> jars) {
+    List<String> command = new ArrayList<>(host);
+    command.addAll(ChildJvm.command());
     for (String option : JavaModuleOptions.defaultModuleOptionArray()) {
       // the vector module serves only Spark's ML, and the JVM warns on the console for it
       if (!command.contains(option) && !option.startsWith("--add-modules")) {

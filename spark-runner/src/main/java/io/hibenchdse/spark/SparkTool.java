@@ -4,11 +4,14 @@ import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.CleanStop;
 import io.hibenchdse.core.ClusterNodes;
 import io.hibenchdse.core.Formats;
+import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.InputFiles;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.WorkloadDriver;
+import java.io.File;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -17,6 +20,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Writable;
 import org.apache.spark.SparkConf;
+import org.apache.spark.SparkExecutorInfo;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
@@ -37,6 +41,9 @@ public abstract class SparkTool extends BenchmarkTool {
       "spark.sql.shuffle.partitions", "spark.executor.instances", "spark.executor.cores", "spark.executor.memory",
       "spark.driver.memory", "spark.serializer", "spark.shuffle.compress", "spark.io.compression.codec");
   private static final String LOOPBACK = "127.0.0.1";
+  private static final String SPARK_PREFIX = "spark.";
+  /** Spark's prefix of the settings it puts in its Hadoop configuration. */
+  private static final String HADOOP_PREFIX = "spark.hadoop.";
 
   @Parameters(index = "0", paramLabel = "<input>", description = "Input directory.")
   protected Path input;
@@ -92,6 +99,7 @@ public abstract class SparkTool extends BenchmarkTool {
     double contextSec;
     String version;
     SparkConf effective;
+    List<String> executorHosts;
     try (SparkSession spark = session(SparkSession.builder().config(sparkConf), conf).getOrCreate()) {
       JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
       contextSec = (System.nanoTime() - t0) / 1e9;
@@ -110,9 +118,10 @@ public abstract class SparkTool extends BenchmarkTool {
         boolean discarded = stop.discardOutput();
         throw new IOException(WorkloadDriver.describe(e) + (discarded ? "; its partial output was removed" : ""), e);
       }
+      executorHosts = executorHosts(sc);
     } // stopping the session's context delivers the listener's last events
     SparkFigures figures = listener.figures(version, sparkConf.get("spark.master"), contextSec,
-        (listener.lastEndMs() - ManagementFactory.getRuntimeMXBean().getStartTime()) / 1e3);
+        (listener.lastEndMs() - ManagementFactory.getRuntimeMXBean().getStartTime()) / 1e3, executorHosts);
     if (!inputs().isEmpty() && figures.recordsRead() == 0) {
       stop.discardOutput();
       throw new IOException("read no records from " + inputs() + ": a run that reads nothing measures nothing");
@@ -124,6 +133,16 @@ public abstract class SparkTool extends BenchmarkTool {
         ClusterNodes.count(conf));
   }
 
+  /**
+   * The hosts of the run's executors, as Spark's status tracker knows them: the driver's left out,
+   * unless it is the executor (local mode).
+   */
+  private static List<String> executorHosts(JavaSparkContext sc) {
+    String driver = sc.getConf().get("spark.driver.host", "");
+    return Arrays.stream(sc.sc().statusTracker().getExecutorInfos()).map(SparkExecutorInfo::host)
+        .filter(host -> sc.isLocal() || !host.equals(driver)).distinct().sorted().toList();
+  }
+
   @Override
   protected void printResult(Configuration conf, RunResult r) {
     SparkFigures f = r.metrics(SparkFigures.class);
@@ -133,17 +152,25 @@ public abstract class SparkTool extends BenchmarkTool {
 
   /**
    * Spark's settings: the run's {@code spark.*} keys, else every core of this JVM, no web UI, and
-   * in local mode the driver on the loopback address (Spark would take the first interface's).
+   * in local mode the driver on the loopback address (Spark would take the first interface's). The
+   * run's other settings go to Spark's Hadoop configuration ({@code spark.hadoop.*}), where YARN's
+   * client, made with the context, and the executors find them. On YARN containers of this machine
+   * (the suite's hosts) the executors run on this JVM's own class path, read in place (Spark's
+   * {@code local:} jars), and on nothing of the NodeManagers' Hadoop.
    */
   static SparkConf sparkConf(Configuration conf, String appName) {
     SparkConf s = new SparkConf()
         .setMaster("local[" + Runtime.getRuntime().availableProcessors() + "]")
         .set("spark.ui.enabled", "false");
-    for (Map.Entry<String, String> e : conf.getPropsWithPrefix("spark.").entrySet()) {
-      s.set("spark." + e.getKey(), e.getValue());
+    for (Map.Entry<String, String> e : GivenSettings.of(conf)) {
+      s.set(e.getKey().startsWith(SPARK_PREFIX) ? e.getKey() : HADOOP_PREFIX + e.getKey(), e.getValue());
     }
     if (s.get("spark.master").startsWith("local")) {
       s.setIfMissing("spark.driver.bindAddress", LOOPBACK).setIfMissing("spark.driver.host", LOOPBACK);
+    } else if (s.get("spark.master").equals("yarn") && conf.getBoolean(HibenchConfigKeys.CONTAINERS_ON_THIS_MACHINE, false)) {
+      s.setIfMissing("spark.yarn.jars", Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+          .map(entry -> "local:" + new File(entry).getAbsolutePath()).collect(Collectors.joining(",")));
+      s.setIfMissing("spark.yarn.populateHadoopClasspath", "false");
     }
     return s.setAppName(appName);
   }
@@ -155,7 +182,9 @@ public abstract class SparkTool extends BenchmarkTool {
   private static Configuration settings(Configuration conf, SparkConf spark) {
     Configuration settings = GivenSettings.of(conf);
     for (Tuple2<String, String> e : spark.getAll()) {
-      settings.set(e._1(), e._2());
+      if (!e._1().startsWith(HADOOP_PREFIX) && !e._1().equals("spark.yarn.jars")) { // the run's own settings, and a class path
+        settings.set(e._1(), e._2());
+      }
     }
     return settings;
   }

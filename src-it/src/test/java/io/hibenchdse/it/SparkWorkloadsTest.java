@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hibenchdse.cfs.CfsTestNode;
 import io.hibenchdse.core.RandomTextWriter;
 import io.hibenchdse.hive.GeneratedTables;
+import io.hibenchdse.launcher.hosts.HostsCluster;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.TestData;
 import io.hibenchdse.spark.SparkFigures;
@@ -315,8 +316,9 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
   /**
    * The suite runs spark-wordcount beside wordcount on the same generated data: equal input bytes
    * and records, as many shuffle partitions as reduces, the Spark JVM sampled by the monitor under
-   * its name, both in the summary and set against each other in engines.csv and the page; on hosts the Spark workloads are refused in one line before
-   * anything starts.
+   * its name, both in the summary and set against each other in engines.csv and the page. On two
+   * hosts Spark runs on their YARN with an executor on each worker and counts what it counted
+   * here; on a user's cluster it is refused in one line before anything starts.
    */
   @Test
   void theSuiteRunsSparkBesideMapReduceOnTheSameData() throws Exception {
@@ -346,11 +348,41 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
     String html = Files.readString(report.resolve("index.html"));
     assertTrue(html.contains("<h3 id=\"engines\">Spark beside MapReduce</h3>") && html.contains("<td>one run: no test</td>"), html);
 
-    InProcess.Outcome hosts = InProcess.hibench("run", "--hosts", "1", "--benchmarks", list.toString(),
-        "--report-dir", dir.toPath().resolve("hosts-report").toString(), "--work-dir", dir.toPath().resolve("work").toString());
-    assertEquals(2, hosts.status(), hosts.toString());
-    assertEquals("hibench run: spark-wordcount: Spark's workloads run on the embedded default only so far, not on --hosts or --cluster",
-        hosts.err().strip());
+    // on two hosts: Spark on their YARN, the driver on the master, an executor on each worker (Spark's
+    // status tracker) and tasks on the workers only (its task reports); the same input read and the
+    // same counts written. Which workers ran the few tasks of a tiny input is the scheduler's choice:
+    // it prefers the hosts that hold the input's blocks and may leave a worker idle
+    java.nio.file.Path sparkOnly = dir.toPath().resolve("spark-only.lst");
+    Files.writeString(sparkOnly, "spark-wordcount\n");
+    java.nio.file.Path hostsReport = dir.toPath().resolve("hosts-report");
+    InProcess.Outcome hosts = InProcess.hibench("run", "--hosts", "2", "--runs", "1", "--warmup", "0", "--benchmarks",
+        sparkOnly.toString(), "--report-dir", hostsReport.toString(), "--work-dir", dir.toPath().resolve("work").toString());
+    assertEquals(0, hosts.status(), hosts.toString());
+    RunResult onHosts = InProcess.records(hostsReport).get(0);
+    SparkFigures embedded = spark.metrics(SparkFigures.class);
+    SparkFigures yarn = onHosts.metrics(SparkFigures.class);
+    assertEquals("yarn", yarn.master());
+    assertEquals("client", onHosts.configuration.get("spark.submit.deployMode"));
+    List<String> workers = List.of(HostsCluster.worker(1), HostsCluster.worker(2));
+    assertEquals(workers, yarn.executorHosts());
+    assertTrue(!yarn.taskHosts().isEmpty() && workers.containsAll(yarn.taskHosts()), yarn.taskHosts().toString());
+    assertEquals(List.of(spark.inputBytes, embedded.recordsRead(), embedded.recordsWritten(), embedded.bytesWritten()),
+        List.of(onHosts.inputBytes, yarn.recordsRead(), yarn.recordsWritten(), yarn.bytesWritten()));
+
+    // a user's cluster: not yet, one line before anything starts
+    java.nio.file.Path clusterConf = Files.createDirectories(dir.toPath().resolve("cluster-conf"));
+    for (String site : List.of("core", "hdfs", "yarn", "mapred")) {
+      Configuration siteConf = new Configuration(false);
+      siteConf.set("mapreduce.framework.name", "yarn");
+      try (OutputStream xml = Files.newOutputStream(clusterConf.resolve(site + "-site.xml"))) {
+        siteConf.writeXml(xml);
+      }
+    }
+    InProcess.Outcome cluster = InProcess.hibench("run", "--cluster", clusterConf.toString(), "--benchmarks", list.toString(),
+        "--report-dir", dir.toPath().resolve("cluster-report").toString(), "--work-dir", dir.toPath().resolve("work").toString());
+    assertEquals(2, cluster.status(), cluster.toString());
+    assertEquals("hibench run: spark-wordcount: Spark's workloads run on the embedded default and --hosts so far, not on --cluster",
+        cluster.err().strip());
   }
 
   private static List<String> records(List<Writable[]> kvs) {

@@ -51,11 +51,19 @@ public interface Deployment {
     List<HostSource> hosts(Map<String, String> notSampled);
 
     /**
-     * What a client JVM of the run (Hive's) is started under, to reach the servers as the cluster's
+     * What a client JVM of the run (Hive's, Spark's driver, YCSB's) is started under, to reach the servers as the cluster's
      * own clients do: nothing on the embedded default, the master host on {@code --hosts}.
      */
     default List<String> clientHost() {
       return List.of();
+    }
+
+    /**
+     * Spark's settings for a Spark step here ({@code spark.master} and its executors), beside the
+     * storage's: none on the embedded default, whose Spark runs in its own JVM ({@code local[N]}).
+     */
+    default Map<String, String> sparkSettings() {
+      return Map.of();
     }
 
     /**

@@ -168,8 +168,13 @@ public final class HostsDeployment implements Deployment.Local {
       return sources;
     }
 
+    @Override
+    public Map<String, String> sparkSettings() {
+      return cluster.sparkSettings();
+    }
+
     /**
-     * Hive's and YCSB's JVMs on the master, a gateway host: the names YARN's application masters and
+     * Hive's, Spark's and YCSB's JVMs on the master, a gateway host: the names YARN's application masters and
      * HBase's region servers register under resolve there.
      */
     @Override

@@ -1,7 +1,6 @@
 package io.hibenchdse.launcher.hosts;
 
 import io.hibenchdse.core.HibenchConfigKeys;
-import io.hibenchdse.hive.runner.HiveKeys;
 import io.hibenchdse.node.ChildJvm;
 import java.io.IOException;
 import java.io.InputStream;
@@ -36,6 +35,8 @@ public final class ClusterSites {
   static final String CONTAINER_HEAP = "-Xmx768m";
   /** The share of a NodeManager's memory application masters may hold, so two jobs' masters do not starve their tasks. */
   static final float AM_SHARE = 0.5f;
+  /** YARN's allocation step: every container's memory is a multiple of it. */
+  static final int MIN_ALLOCATION_MB = 256;
   /**
    * System properties named this prefix and a Hadoop key add that setting to every host's site files
    * and every client of the cluster, after the cluster's own (the tests' shorter heartbeats). One
@@ -128,14 +129,49 @@ public final class ClusterSites {
     conf.setInt(HibenchConfigKeys.NODES, workers.size());
     conf.setInt(HibenchConfigKeys.CLUSTER_HOSTS, workers.size());
     conf.set(HibenchConfigKeys.CLUSTER_LINK, net.link() == null ? "unshaped" : net.link().toString());
-    // the hosts' containers see this machine's files, so Hive's tasks find Hive's jars here
-    conf.setBoolean(HiveKeys.TASKS_ON_THIS_MACHINE, true);
+    // the hosts' containers see this machine's files, so Hive's tasks and Spark's executors find their jars here
+    conf.setBoolean(HibenchConfigKeys.CONTAINERS_ON_THIS_MACHINE, true);
     for (String name : System.getProperties().stringPropertyNames()) {
       if (name.startsWith(EXTRA_SETTING_PREFIX)) {
         conf.set(name.substring(EXTRA_SETTING_PREFIX.length()), System.getProperty(name));
       }
     }
     return conf;
+  }
+
+  /** Spark's application master in client mode, whose container holds its heap and Spark's least overhead. */
+  static final int SPARK_AM_HEAP_MB = 512;
+  static final int SPARK_OVERHEAD_MB = 384;
+
+  /**
+   * Spark's settings on these hosts: YARN, the driver in client mode where it was started (the
+   * master host), and one executor per worker with the worker's cores and the memory its
+   * NodeManager has beside Spark's application master, so no two executors share a worker and
+   * every worker runs tasks, as HiBench has it (an executor a node).
+   */
+  Map<String, String> spark() {
+    int amContainerMb = roundedUp(SPARK_AM_HEAP_MB + SPARK_OVERHEAD_MB);
+    // Spark asks for the heap and a tenth more (at least its least overhead), in YARN's allocation steps
+    int executorMb = (int) ((nodeMemoryMb - amContainerMb) / 1.1) / MIN_ALLOCATION_MB * MIN_ALLOCATION_MB;
+    while (roundedUp(executorMb + Math.max(SPARK_OVERHEAD_MB, executorMb / 10)) + amContainerMb > nodeMemoryMb) {
+      executorMb -= MIN_ALLOCATION_MB;
+    }
+    Map<String, String> spark = new TreeMap<>();
+    spark.put("spark.master", "yarn");
+    spark.put("spark.submit.deployMode", "client");
+    spark.put("spark.executor.instances", Integer.toString(workers.size()));
+    spark.put("spark.executor.cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
+    spark.put("spark.executor.memory", executorMb + "m");
+    spark.put("spark.yarn.am.memory", SPARK_AM_HEAP_MB + "m");
+    // the jobs start once every executor has registered, not at Spark's 80% or after 30 s: a
+    // measured run on half the cluster, or timed while an executor's JVM starts, measures neither
+    spark.put("spark.scheduler.minRegisteredResourcesRatio", "1.0");
+    spark.put("spark.scheduler.maxRegisteredResourcesWaitingTime", "120s");
+    return spark;
+  }
+
+  private static int roundedUp(int mb) {
+    return (mb + MIN_ALLOCATION_MB - 1) / MIN_ALLOCATION_MB * MIN_ALLOCATION_MB;
   }
 
   /** The capacity scheduler's key for {@link #AM_SHARE}. */
@@ -165,7 +201,7 @@ public final class ClusterSites {
     // the JDK reserves far more address space than it uses; the physical-memory check stays
     site.setBoolean(YarnConfiguration.NM_VMEM_CHECK_ENABLED, false);
     site.setFloat(YarnConfiguration.NM_MAX_PER_DISK_UTILIZATION_PERCENTAGE, 100f);
-    site.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 256);
+    site.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, MIN_ALLOCATION_MB);
     // and YARN declares a host's NodeManager lost in 20 s rather than 10 minutes, so its tasks run again elsewhere
     site.setInt(YarnConfiguration.RM_NM_EXPIRY_INTERVAL_MS, 20_000);
     Path conf = confDir(host);

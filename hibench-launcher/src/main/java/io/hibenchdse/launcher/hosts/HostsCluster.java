@@ -204,6 +204,11 @@ public final class HostsCluster implements Closeable {
     return conf;
   }
 
+  /** Spark's settings on these hosts: YARN, the driver where it is started, an executor on every worker. */
+  public Map<String, String> sparkSettings() {
+    return sites.spark();
+  }
+
   /** Writes a client's configuration directory (core, hdfs, yarn and mapred-site.xml), for stock tools. */
   public void writeClientConf(Path dir) throws IOException {
     ClusterSites.writeSites(sites.client(), dir);

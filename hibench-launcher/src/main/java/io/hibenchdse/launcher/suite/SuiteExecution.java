@@ -217,7 +217,10 @@ public final class SuiteExecution implements AutoCloseable {
     return writtenBy(submit + " " + jar.getFileName() + " " + step.workload(), status, stepReportDir, mark);
   }
 
-  /** A Spark step in a Spark JVM of its own, on the storage's configuration, its record read back. */
+  /**
+   * A Spark step in a Spark JVM of its own, on the storage's configuration and the deployment's
+   * Spark settings, started where the deployment's clients run; its record read back.
+   */
   private StepOutcome spark(SuiteOptions.PlannedStep p, Path stepReportDir) throws Exception {
     String pageCache = pageCache(p);
     Step step = p.step().withOption(HibenchConfigKeys.REPORT_DIR, stepReportDir.toString());
@@ -226,12 +229,15 @@ public final class SuiteExecution implements AutoCloseable {
     }
     File confFile = new File(scratch, "spark/conf.xml");
     if (!confFile.exists()) {
-      SparkProcess.writeConf(conf, confFile);
+      Configuration sparkConf = new Configuration(conf);
+      deployment.sparkSettings().forEach(sparkConf::set);
+      SparkProcess.writeConf(sparkConf, confFile);
     }
     List<String> args = new ArrayList<>(step.args());
     args.addAll(1, List.of("-conf", confFile.getPath()));
     long mark = Results.mark(stepReportDir);
-    int status = SparkProcess.run(args, new File(scratch, "spark/spark.log"), List.of(ClusterJar.cfsAdapter()), out);
+    int status = SparkProcess.run(deployment.clientHost(), args, new File(scratch, "spark/spark.log"), List.of(ClusterJar.cfsAdapter()),
+        out);
     return writtenBy(step.workload(), status, stepReportDir, mark);
   }
 

@@ -159,7 +159,7 @@ public final class SuiteOptions {
         : workloads().stream().filter(SuiteWorkload::served).map(SuiteWorkload::suiteName).toList();
   }
 
-  /** The listed workloads Spark runs, which run on the embedded default only so far. */
+  /** The listed workloads Spark runs, which do not run on a user's cluster so far. */
   public List<String> sparkWorkloads() throws IOException {
     return workloads().stream().filter(w -> w instanceof SparkBenchWorkload).map(SuiteWorkload::suiteName).toList();
   }

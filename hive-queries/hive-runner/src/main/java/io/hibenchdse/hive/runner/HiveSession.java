@@ -1,5 +1,6 @@
 package io.hibenchdse.hive.runner;
 
+import io.hibenchdse.core.HibenchConfigKeys;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -101,7 +102,7 @@ final class HiveSession implements AutoCloseable {
       });
       System.setProperty("derby.stream.error.file", new File(dir, "derby.log").getAbsolutePath());
     }
-    if (MRConfig.YARN_FRAMEWORK_NAME.equals(hive.get(MRConfig.FRAMEWORK_NAME)) && hive.getBoolean(HiveKeys.TASKS_ON_THIS_MACHINE, false)) {
+    if (MRConfig.YARN_FRAMEWORK_NAME.equals(hive.get(MRConfig.FRAMEWORK_NAME)) && hive.getBoolean(HibenchConfigKeys.CONTAINERS_ON_THIS_MACHINE, false)) {
       hive.set(YarnConfiguration.YARN_APPLICATION_CLASSPATH, taskClassPath(
           hive.getTrimmedStrings(YarnConfiguration.YARN_APPLICATION_CLASSPATH, YarnConfiguration.DEFAULT_YARN_APPLICATION_CLASSPATH),
           System.getProperty("java.class.path")));
