@@ -7,8 +7,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
+import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.hadoop.mapreduce.MRConfig;
 
 /**
@@ -22,6 +24,15 @@ public final class TaskFailures {
   /** What a task throws: the failure with where it happened (file and bytes, or rows; the record). */
   public static IOException at(String where, Throwable cause) {
     return new IOException(where + ": " + WorkloadDriver.describe(cause), cause);
+  }
+
+  /** Where a task read: a file split's file and bytes, or the split as it names itself. */
+  public static String where(InputSplit split) {
+    if (split instanceof FileSplit) {
+      FileSplit f = (FileSplit) split;
+      return f.getPath() + " (bytes " + f.getStart() + "-" + (f.getStart() + f.getLength()) + ")";
+    }
+    return String.valueOf(split);
   }
 
   /** Before a job runs in this JVM: catch the local runner's report of its failure. */

@@ -1,9 +1,7 @@
 package io.hibenchdse.core;
 
 import java.io.IOException;
-import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Mapper;
-import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 
 /**
  * A mapper whose failure names the input file, the split's bytes and the record it was reading
@@ -22,17 +20,9 @@ public class TrackingMapper<KI, VI, KO, VO> extends Mapper<KI, VI, KO, VO> {
         map(context.getCurrentKey(), context.getCurrentValue(), context);
       }
     } catch (IOException | RuntimeException e) {
-      throw TaskFailures.at(where(context.getInputSplit()) + " record " + (records + 1), e);
+      throw TaskFailures.at(TaskFailures.where(context.getInputSplit()) + " record " + (records + 1), e);
     } finally {
       cleanup(context);
     }
-  }
-
-  static String where(InputSplit split) {
-    if (split instanceof FileSplit) {
-      FileSplit f = (FileSplit) split;
-      return f.getPath() + " (bytes " + f.getStart() + "-" + (f.getStart() + f.getLength()) + ")";
-    }
-    return String.valueOf(split);
   }
 }

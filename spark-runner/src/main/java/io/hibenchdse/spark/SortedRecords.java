@@ -33,8 +33,7 @@ final class SortedRecords {
   @SuppressWarnings({"rawtypes", "unchecked"}) // Hadoop's formats are generic over their records
   static void sort(JavaSparkContext sc, String in, Class<? extends InputFormat> inFormat, String out,
       Class<? extends OutputFormat> outFormat) {
-    JavaPairRDD<Text, Text> records = sc.newAPIHadoopFile(in, (Class<InputFormat<Text, Text>>) inFormat, Text.class, Text.class,
-        sc.hadoopConfiguration());
+    JavaPairRDD<Text, Text> records = TrackedInput.read(sc, in, inFormat, Text.class, Text.class, sc.hadoopConfiguration());
     records
         .mapToPair(kv -> new Tuple2<>(kv._1().copyBytes(), kv._2().copyBytes()))
         .sortByKey(new UnsignedBytes(), true)

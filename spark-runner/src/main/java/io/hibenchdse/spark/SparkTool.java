@@ -18,7 +18,11 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.spark.SparkConf;
 import org.apache.spark.SparkExecutorInfo;
 import org.apache.spark.api.java.JavaRDD;
@@ -74,9 +78,12 @@ public abstract class SparkTool extends BenchmarkTool {
 
   @Override
   protected final void validate(Configuration conf) throws Exception {
-    if (input.getFileSystem(conf).exists(input)) { // a missing input is named by the common checks
-      validateInput(conf);
+    for (Path in : inputs()) {
+      if (!in.getFileSystem(conf).exists(in)) {
+        return; // the common checks name it
+      }
     }
+    validateInput(conf);
   }
 
   /** Checks the input's data, which exists, before anything is touched; throws {@link io.hibenchdse.core.UsageException} on bad data. */
@@ -116,7 +123,9 @@ public abstract class SparkTool extends BenchmarkTool {
       } catch (Exception e) {
         CleanStop.awaitIfStopping();
         boolean discarded = stop.discardOutput();
-        throw new IOException(WorkloadDriver.describe(e) + (discarded ? "; its partial output was removed" : ""), e);
+        TrackedInput.ReadFailure read = TrackedInput.in(e); // a task's: Spark's own message names no file
+        throw new IOException((read != null ? read.getMessage() : WorkloadDriver.describe(e))
+            + (discarded ? "; its partial output was removed" : ""), e);
       }
       executorHosts = executorHosts(sc);
     } // stopping the session's context delivers the listener's last events
@@ -203,8 +212,10 @@ public abstract class SparkTool extends BenchmarkTool {
     String paths = inputs.stream().map(Path::toString).collect(Collectors.joining(","));
     Path first = Formats.firstDataFile(conf, inputs);
     if (first != null && Formats.isSequenceFile(conf, first)) {
-      return sc.sequenceFile(paths, Writable.class, Writable.class).map(kv -> kv._2().toString());
+      return TrackedInput.read(sc, paths, SequenceFileInputFormat.class, Writable.class, Writable.class, sc.hadoopConfiguration())
+          .map(kv -> kv._2().toString());
     }
-    return sc.textFile(paths);
+    return TrackedInput.read(sc, paths, TextInputFormat.class, LongWritable.class, Text.class, sc.hadoopConfiguration())
+        .map(kv -> kv._2().toString());
   }
 }

@@ -108,7 +108,8 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
    * HiveBench's queries through Spark SQL, on the very HiveQL files Hive runs: spark-aggregation and
    * spark-join return the rows Hive returns on the same generated tables (sums within rounding: the
    * engines add in different orders), read the same bytes and write as many rows; spark-scan copies
-   * every row of uservisits. The Derby metastore each made is gone after it.
+   * every row of uservisits. The Derby metastore each made is gone after it. A query whose table
+   * is missing is one line and exit 2.
    */
   @Test
   void sparkSqlQueriesReturnTheRowsHiveReturns() throws Exception {
@@ -150,6 +151,10 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
       assertEquals(byHive.size(), sparkRecord.metrics(SparkFigures.class).recordsWritten(), query);
     }
     assertEquals(metastores, metastores(), "each Spark JVM removed its metastore");
+
+    Proc noTable = hibench("spark-join", "/hb/spark-scan", "/hb/no-join");
+    assertEquals(2, noTable.status(), noTable.toString());
+    assertEquals(List.of("spark-join: input " + hdfs.uri() + "/hb/spark-scan/rankings does not exist"), noTable.err());
   }
 
   /** A result table's rows by their first column, the others as numbers. */
@@ -265,7 +270,8 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
   /**
    * spark-sort writes the MapReduce sort's records in its order: every input record once, keys in
    * order across the parts, the same key sequence as MapReduce's one reducer; a file that is not
-   * RandomTextWriter's is one line before anything runs. spark-terasort's output of HSGen's data
+   * RandomTextWriter's is one line before anything runs, a truncated one is one line naming it.
+   * spark-terasort's output of HSGen's data
    * passes HSValidate with HSGen's checksum and is HSSort's output byte for byte.
    */
   @Test
@@ -295,6 +301,22 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
     assertEquals(2, f.jobs(), f.toString());
     assertEquals(2L * in.size(), f.recordsRead(), f.toString());
     assertEquals(in.size(), f.recordsWritten(), f.toString());
+
+    // a task that cannot read its file: one line naming the file, its split and the record, as
+    // MapReduce's sort names them; no record, no output left
+    FileSystem fs = hdfs.cluster().getFileSystem();
+    Path cut = new Path("/sort/cut/part-m-00001");
+    try (java.io.InputStream whole = fs.open(new Path("/sort/in/part-m-00001")); OutputStream head = fs.create(cut)) {
+      head.write(whole.readNBytes(100_000));
+    }
+    int records = InProcess.records(new File(dir, "report").toPath()).size();
+    Proc broken = hibench("spark-sort", "/sort/cut", "/sort/cut-out");
+    assertEquals(1, broken.status(), broken.toString());
+    assertEquals(1, broken.err().stream().filter(l -> !l.contains("context started")).count(), broken.toString());
+    assertTrue(broken.err().get(broken.err().size() - 1).matches("spark-sort: hdfs://[^ ]*/sort/cut/part-m-00001 \\(bytes 0-100000\\)"
+        + " record \\d+: java.io.EOFException; its partial output was removed \\(full trace in .*\\)"), broken.toString());
+    assertFalse(fs.exists(new Path("/sort/cut-out")));
+    assertEquals(records, InProcess.records(new File(dir, "report").toPath()).size());
 
     assertEquals(0, TestData.run(TpcxHsJar.DRIVER, conf, "hsgen", "-rows", "20000", "-replication", "1", "/ts/in").status);
     Proc notRtw = hibench("spark-sort", "/ts/in", "/ts/sorted");
