@@ -98,6 +98,9 @@ public final class Hibench implements Callable<Integer> {
       cl.addSubcommand(w.workloadName(), passThrough(w.description() + " In a Spark JVM of its own: [-D k=v] [-overwrite] INPUT OUTPUT.",
           a -> engine("Spark", (command, log) -> SparkProcess.runOnce(command, log, List.of(ClusterJar.cfsAdapter())), w.workloadName(), a, err)));
     }
+    cl.addSubcommand("spark-submit", passThrough("Spark's own spark-submit from the suite's Spark jars, no Spark installation:"
+        + " HiBench 7's lines, such as --class com.intel.hibench.sparkbench.micro.ScalaWordCount spark-runner/target/spark-runner-*.jar"
+        + " INPUT OUTPUT.", a -> engine("Spark", SparkProcess::submitOnce, null, a, err)));
     WorkloadDriver all = Suite.allWorkloads();
     List<String> stockNames = new ArrayList<>();
     for (Workload w : all.workloads()) {
@@ -207,16 +210,19 @@ public final class Hibench implements Callable<Integer> {
 
   /**
    * Runs a workload in an engine's JVM (Hive's, Spark's), sharing this terminal, reported to
-   * ./report unless -D says otherwise; the engine's log goes to the temporary directory.
+   * ./report unless -D says otherwise, or with a null workload the engine's own command line
+   * ({@code spark-submit}'s); the engine's log goes to the temporary directory.
    */
   private static int engine(String engine, EngineJvm jvm, String workload, String[] args, PrintStream err) {
     try {
-      List<String> command = new ArrayList<>(List.of(workload, "-D", HibenchConfigKeys.REPORT_DIR + "=" + Results.DEFAULT_REPORT_DIR));
+      List<String> command = new ArrayList<>(workload == null ? List.of()
+          : List.of(workload, "-D", HibenchConfigKeys.REPORT_DIR + "=" + Results.DEFAULT_REPORT_DIR));
       command.addAll(Arrays.asList(args)); // a later -D wins
       File log = new File(System.getProperty("java.io.tmpdir"), "hibench-" + engine.toLowerCase(Locale.ROOT) + ".log");
       return jvm.runOnce(command, log);
     } catch (IOException e) {
-      err.println(workload + ": cannot start the " + engine + " JVM: " + WorkloadDriver.describe(e));
+      err.println((workload == null ? "spark-submit" : workload) + ": cannot start the " + engine + " JVM: "
+          + WorkloadDriver.describe(e));
       return WorkloadDriver.FAILED;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

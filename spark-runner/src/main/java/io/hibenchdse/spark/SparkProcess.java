@@ -28,6 +28,7 @@ public final class SparkProcess {
   public static final String MAIN_CLASS = SparkMain.class.getName();
   /** Heap of the Spark JVM: the driver and, in local mode, its executors. */
   static final String HEAP = "-Xmx2g";
+  private static final String SPARK_SUBMIT = "org.apache.spark.deploy.SparkSubmit";
 
   private SparkProcess() {}
 
@@ -36,7 +37,7 @@ public final class SparkProcess {
    * too (a file system's adapter); returns its exit status.
    */
   public static int runOnce(List<String> args, File log, List<Path> jars) throws IOException, InterruptedException {
-    return ChildJvm.awaitWithThisJvm(new ProcessBuilder(command(List.of(), log, args, jars)).inheritIO().start());
+    return ChildJvm.awaitWithThisJvm(new ProcessBuilder(command(List.of(), log, MAIN_CLASS, args, jars)).inheritIO().start());
   }
 
   /**
@@ -47,7 +48,7 @@ public final class SparkProcess {
    */
   public static int run(List<String> host, List<String> args, File log, List<Path> jars, PrintStream out)
       throws IOException, InterruptedException {
-    Process p = new ProcessBuilder(command(host, log, args, jars)).redirectErrorStream(true)
+    Process p = new ProcessBuilder(command(host, log, MAIN_CLASS, args, jars)).redirectErrorStream(true)
         .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
     Thread copy = new Thread(() -> {
       try (BufferedReader lines = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
@@ -65,6 +66,15 @@ public final class SparkProcess {
   }
 
   /**
+   * Runs Spark's own {@code spark-submit} ({@code SparkSubmit}) with {@code args} in a Spark JVM
+   * as this class starts them, sharing this process's terminal, so HiBench's Spark lines need no
+   * Spark installation; returns its exit status.
+   */
+  public static int submitOnce(List<String> args, File log) throws IOException, InterruptedException {
+    return ChildJvm.awaitWithThisJvm(new ProcessBuilder(command(List.of(), log, SPARK_SUBMIT, args, List.of())).inheritIO().start());
+  }
+
+  /**
    * Writes the settings {@code conf} was given (not Hadoop's defaults) to {@code file}, for a Spark
    * JVM's {@code -conf}: the storage and what the suite set, nothing that would read as chosen.
    */
@@ -75,7 +85,7 @@ public final class SparkProcess {
     }
   }
 
-  static List<String> command(List<String> host, File log, List<String> args, List<Path> jars) {
+  private static List<String> command(List<String> host, File log, String main, List<String> args, List<Path> jars) {
     List<String> command = new ArrayList<>(host);
     command.addAll(ChildJvm.command());
     for (String option : JavaModuleOptions.defaultModuleOptionArray()) {
@@ -92,7 +102,7 @@ public final class SparkProcess {
     StringBuilder classPath = new StringBuilder(ChildJvm.clientClassPath(SparkProcess.class, "spark.classpath", "HADOOP_CONF_DIR"));
     jars.forEach(j -> classPath.append(File.pathSeparator).append(j));
     command.add(classPath.toString());
-    command.add(MAIN_CLASS);
+    command.add(main);
     command.addAll(args);
     return command;
   }

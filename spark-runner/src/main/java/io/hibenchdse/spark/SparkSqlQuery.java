@@ -22,7 +22,6 @@ import picocli.CommandLine.Command;
  */
 public abstract class SparkSqlQuery extends SparkTool {
   private final HiveWorkload query;
-  private File metastore;
 
   SparkSqlQuery(SparkWorkload workload, HiveWorkload query) {
     super(workload);
@@ -63,7 +62,12 @@ public abstract class SparkSqlQuery extends SparkTool {
 
   @Override
   protected SparkSession.Builder session(SparkSession.Builder builder, Configuration conf) throws IOException {
-    metastore = Files.createTempDirectory("hibench-spark-metastore").toFile();
+    return withHive(builder);
+  }
+
+  /** {@code builder} with Hive support and a Derby metastore of its own, removed when this JVM ends. */
+  static SparkSession.Builder withHive(SparkSession.Builder builder) throws IOException {
+    File metastore = Files.createTempDirectory("hibench-spark-metastore").toFile();
     // removed however the run ends: a stop leaves no metastore behind
     Runtime.getRuntime().addShutdownHook(new Thread(() -> FileUtils.deleteQuietly(metastore), "spark-metastore-removal"));
     System.setProperty("derby.stream.error.file", new File(metastore, "derby.log").getPath());
@@ -71,6 +75,18 @@ public abstract class SparkSqlQuery extends SparkTool {
         .config("spark.sql.warehouse.dir", new File(metastore, "warehouse").toURI().toString())
         .config("spark.hadoop.javax.jdo.option.ConnectionURL",
             "jdbc:derby:;databaseName=" + new File(metastore, "metastore_db") + ";create=true");
+  }
+
+  /** Runs {@code script}'s statements in order; a failure names the file and the statement's line. */
+  static void run(SparkSession spark, HiveScript script) throws IOException {
+    for (HiveScript.Statement s : script.statements()) {
+      try {
+        spark.sql(s.text());
+      } catch (Exception e) {
+        String message = e.getMessage() == null ? e.getClass().getName() : e.getMessage().strip();
+        throw new IOException(script.name() + " line " + s.line() + ": " + message.lines().findFirst().orElse(""), e);
+      }
+    }
   }
 
   @Override
@@ -82,15 +98,7 @@ public abstract class SparkSqlQuery extends SparkTool {
     System.err.printf(Locale.ROOT, "%s: Spark SQL with Hive support (a Derby metastore of its own), %s tables over %s%n",
         commandName(), format, qualified(conf, input));
     for (String file : List.of(HiveWorkload.TABLES, query.sqlFile())) {
-      HiveScript script = HiveScript.load(conf, file);
-      for (HiveScript.Statement s : script.statements()) {
-        try {
-          spark.sql(s.text());
-        } catch (Exception e) {
-          String message = e.getMessage() == null ? e.getClass().getName() : e.getMessage().strip();
-          throw new IOException(script.name() + " line " + s.line() + ": " + message.lines().findFirst().orElse(""), e);
-        }
-      }
+      run(spark, HiveScript.load(conf, file));
     }
   }
 }

@@ -160,7 +160,7 @@ public abstract class SparkTool extends BenchmarkTool {
   }
 
   /**
-   * Spark's settings: the run's {@code spark.*} keys, else every core of this JVM, no web UI, and
+   * Spark's settings: the run's {@code spark.*} keys and {@code spark-submit}'s, else every core of this JVM, no web UI, and
    * in local mode the driver on the loopback address (Spark would take the first interface's). The
    * run's other settings go to Spark's Hadoop configuration ({@code spark.hadoop.*}), where YARN's
    * client, made with the context, and the executors find them. On YARN containers of this machine
@@ -168,8 +168,8 @@ public abstract class SparkTool extends BenchmarkTool {
    * {@code local:} jars), and on nothing of the NodeManagers' Hadoop.
    */
   static SparkConf sparkConf(Configuration conf, String appName) {
-    SparkConf s = new SparkConf()
-        .setMaster("local[" + Runtime.getRuntime().availableProcessors() + "]")
+    SparkConf s = new SparkConf() // spark-submit's settings, where it started this JVM
+        .setIfMissing("spark.master", "local[" + Runtime.getRuntime().availableProcessors() + "]")
         .set("spark.ui.enabled", "false");
     for (Map.Entry<String, String> e : GivenSettings.of(conf)) {
       s.set(e.getKey().startsWith(SPARK_PREFIX) ? e.getKey() : HADOOP_PREFIX + e.getKey(), e.getValue());

@@ -336,6 +336,83 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
   }
 
   /**
+   * HiBench 7's Spark command lines, unchanged, through Spark's own SparkSubmit against the suite's
+   * Spark jar: ScalaWordCount counts what MapReduce's wordcount counts, ScalaSort writes every
+   * record in key order, ScalaTeraSort's output passes HSValidate, and ScalaSparkSQLBench runs the
+   * scan script HiBench writes (its ROW FORMAT DELIMITED SequenceFile tables) and copies every row.
+   * A line without its arguments is one line and exit 2.
+   */
+  @Test
+  void hiBench7sSparkLinesRunUnchangedThroughSparkSubmit() throws Exception {
+    String fs = hdfs.uri().toString();
+    conf.setLong(RandomTextWriter.TOTAL_BYTES, 200_000);
+    conf.setLong(RandomTextWriter.BYTES_PER_MAP, 100_000);
+    assertEquals(0, TestData.run(conf, "randomtextwriter", "/hb7/in").status);
+    assertEquals(0, TestData.run(conf, "wordcount", "/hb7/in", "/hb7/mr").status);
+
+    Proc wc = submit("com.intel.hibench.sparkbench.micro.ScalaWordCount", fs + "/hb7/in", fs + "/hb7/wc");
+    assertEquals(0, wc.status(), wc.toString());
+    assertEquals(TestData.readTextCounts(conf, new Path("/hb7/mr")), TestData.readTextCounts(conf, new Path("/hb7/wc")));
+
+    Proc sort = submit("com.intel.hibench.sparkbench.micro.ScalaSort", fs + "/hb7/in", fs + "/hb7/sorted");
+    assertEquals(0, sort.status(), sort.toString());
+    List<String> in = records(TestData.readSequenceFiles(conf, new Path("/hb7/in")));
+    List<String> sorted = records(TestData.readSequenceFiles(conf, new Path("/hb7/sorted")));
+    List<String> inOrder = new ArrayList<>(in);
+    inOrder.sort(null);
+    assertEquals(keys(inOrder), keys(sorted));
+
+    assertEquals(0, TestData.run(TpcxHsJar.DRIVER, conf, "hsgen", "-rows", "5000", "-replication", "1", "/hb7/ts").status);
+    Proc tera = submit("com.intel.hibench.sparkbench.micro.ScalaTeraSort", fs + "/hb7/ts", fs + "/hb7/ts-sorted");
+    assertEquals(0, tera.status(), tera.toString());
+    assertEquals(0, TestData.run(TpcxHsJar.DRIVER, conf, "hsvalidate", "/hb7/ts-sorted", "/hb7/ts-valid").status);
+
+    assertEquals(0, TestData.run(io.hibenchdse.hive.HiveDataGenJar.DRIVER, conf, "HiBench.DataGen", "-t", "hive", "-b", "/hb7/sql",
+        "-n", "Input", "-m", "2", "-r", "2", "-p", "200", "-v", "2000", "-o", "sequence").status);
+    String columns = "(sourceIP STRING,destURL STRING,visitDate STRING,adRevenue DOUBLE,userAgent STRING,countryCode STRING,"
+        + "languageCode STRING,searchWord STRING,duration INT )";
+    java.nio.file.Path script = dir.toPath().resolve("uservisits_copy.hive");
+    Files.writeString(script, String.join("\n", "USE DEFAULT;",
+        "set hive.input.format=org.apache.hadoop.hive.ql.io.HiveInputFormat;",
+        "set mapreduce.job.maps=2;", "set mapreduce.job.reduces=2;", "set hive.stats.autogather=false;", "",
+        "DROP TABLE IF EXISTS uservisits;",
+        "CREATE EXTERNAL TABLE uservisits " + columns + " ROW FORMAT DELIMITED FIELDS TERMINATED BY ',' STORED AS  SEQUENCEFILE"
+            + " LOCATION '" + fs + "/hb7/sql/Input/uservisits';",
+        "DROP TABLE IF EXISTS uservisits_copy;",
+        "CREATE EXTERNAL TABLE uservisits_copy " + columns + " ROW FORMAT DELIMITED FIELDS TERMINATED BY ',' STORED AS  SEQUENCEFILE"
+            + " LOCATION '" + fs + "/hb7/sql/Output/uservisits_copy';",
+        "INSERT OVERWRITE TABLE uservisits_copy SELECT * FROM uservisits;", ""));
+    Proc scan = submit("com.intel.hibench.sparkbench.sql.ScalaSparkSQLBench", "ScalaScan", script.toString());
+    assertEquals(0, scan.status(), scan.toString());
+    List<String> visits = GeneratedTables.lines(conf, new Path("/hb7/sql/Input/uservisits"));
+    List<String> copied = GeneratedTables.lines(conf, new Path("/hb7/sql/Output/uservisits_copy"));
+    visits.sort(null);
+    copied.sort(null);
+    assertFalse(visits.isEmpty());
+    assertEquals(visits, copied);
+
+    Proc usage = submit("com.intel.hibench.sparkbench.micro.ScalaWordCount", fs + "/hb7/in");
+    assertEquals(2, usage.status(), usage.toString());
+    assertEquals(List.of("ScalaWordCount: usage: ScalaWordCount <INPUT_HDFS> <OUTPUT_HDFS>"), usage.err());
+  }
+
+  /** {@code bin/hibench spark-submit --master local[2] --class CLASS JAR ARGS}: Spark's SparkSubmit, the suite's Spark jar as the JAR. */
+  private static Proc submit(String mainClass, String... args) throws Exception {
+    File[] jars = LauncherTest.HOME.resolve("spark-runner/target").toFile()
+        .listFiles((d, n) -> n.matches("spark-runner-[0-9.]+(-SNAPSHOT)?\\.jar"));
+    assertEquals(1, jars.length, "the suite's Spark jar");
+    List<String> command = new ArrayList<>(List.of(LauncherTest.HOME.resolve("bin/hibench").toString(), "spark-submit", "--master",
+        "local[2]", "--class", mainClass, jars[0].getPath()));
+    command.addAll(List.of(args));
+    File out = new File(dir, "submit-out.txt");
+    File err = new File(dir, "submit-err.txt");
+    Process p = new ProcessBuilder(command).redirectOutput(out).redirectError(err).start();
+    assertTrue(p.waitFor(180, TimeUnit.SECONDS), "finished in time: " + mainClass);
+    List<String> errLines = Files.readAllLines(err.toPath()).stream().filter(l -> !l.startsWith("WARNING:")).toList();
+    return new Proc(p.exitValue(), Files.readAllLines(out.toPath()), errLines);
+  }
+
+  /**
    * The suite runs spark-wordcount beside wordcount on the same generated data: equal input bytes
    * and records, as many shuffle partitions as reduces, the Spark JVM sampled by the monitor under
    * its name, both in the summary and set against each other in engines.csv and the page. On two

@@ -41,6 +41,11 @@ public record HiveScript(String name, List<Statement> statements) {
     }
   }
 
+  /** A HiveQL file of the user's, named by its path. */
+  public static HiveScript read(java.nio.file.Path file) throws IOException {
+    return parse(file.toString(), Files.readString(file));
+  }
+
   static HiveScript parse(String name, String text) {
     StringBuilder code = new StringBuilder();
     for (String line : text.split("\n", -1)) {
