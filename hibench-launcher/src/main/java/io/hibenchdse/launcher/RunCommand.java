@@ -82,6 +82,12 @@ final class RunCommand implements Callable<Integer> {
       + " HADOOP_CONF_DIR is CONF_DIR) instead of this launcher's.")
   String submit;
 
+  @Option(names = "--spark-submit", paramLabel = "CMD", description = "With --cluster: run each Spark step with your own"
+      + " spark-submit, such as \"spark-submit\" or \"dse spark-submit\" (in client mode, the suite's Spark job jar"
+      + " spark-runner/target/spark-runner.jar and the step's arguments follow; HADOOP_CONF_DIR is CONF_DIR; its master and"
+      + " executors are its own) instead of this launcher's Spark JVM on the cluster's YARN.")
+  String sparkSubmit;
+
   @Option(names = "--monitor-hosts", split = ",", paramLabel = "H1,H2,...", description = "With --cluster: the workers the"
       + " monitor samples and --drop-caches reaches over ssh ([user@]host[:port]; default: $" + Hosts.ENVIRONMENT + ", else the"
       + " hosts of YARN's running NodeManagers).")
@@ -146,11 +152,6 @@ final class RunCommand implements Callable<Integer> {
     Precision precision = options.precision();
     options.runs(); // checked before any list is read
     List<Segment> segments = segments(series);
-    List<String> spark = options.sparkWorkloads();
-    if (!spark.isEmpty() && segments.get(0).deployment() instanceof ClusterDeployment) {
-      throw new UsageException(String.join(", ", spark) + ": Spark's workloads run on the embedded default and --hosts so far,"
-          + " not on --cluster");
-    }
     List<String> unserved = options.unserved(segments.get(0).deployment());
     if (!unserved.isEmpty()) {
       out.println("hibench run: " + String.join(", ", unserved) + " left out: YCSB runs on a serving store; give --serving "
@@ -250,8 +251,8 @@ final class RunCommand implements Callable<Integer> {
     if (serving != null) {
       throw new UsageException("--serving names a user's cluster's store; give --cluster CONF_DIR too");
     }
-    if (submit != null) {
-      throw new UsageException("--submit submits to a user's cluster; give --cluster CONF_DIR too");
+    if (submit != null || sparkSubmit != null) {
+      throw new UsageException((submit != null ? "--submit" : "--spark-submit") + " submits to a user's cluster; give --cluster CONF_DIR too");
     }
     if (monitorHosts != null) {
       throw new UsageException("--monitor-hosts names a user's cluster's workers; give --cluster CONF_DIR too");
@@ -294,7 +295,7 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     Integer rep = point.count(SeriesKey.REPLICATION) != null ? point.count(SeriesKey.REPLICATION) : options.replication;
-    return ClusterDeployment.of(cluster, serving == null ? null : ServingAddress.parse(serving), rep, options.writeAck, submit,
+    return ClusterDeployment.of(cluster, serving == null ? null : ServingAddress.parse(serving), rep, options.writeAck, submit, sparkSubmit,
         monitorHosts == null ? null : monitorHosts.stream().map(String::trim).filter(h -> !h.isEmpty()).toList());
   }
 

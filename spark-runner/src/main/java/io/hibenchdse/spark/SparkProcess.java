@@ -26,9 +26,16 @@ import org.apache.spark.launcher.JavaModuleOptions;
 public final class SparkProcess {
   /** The Spark JVM's main class, by which a process list names it. */
   public static final String MAIN_CLASS = SparkMain.class.getName();
+  /**
+   * This module's artifact: its build writes the Spark job jar {@code ARTIFACT.jar} beside the
+   * module's own, the suite's classes without Spark's, which a user's own {@code spark-submit} takes.
+   */
+  public static final String ARTIFACT = "spark-runner";
   /** Heap of the Spark JVM: the driver and, in local mode, its executors. */
   static final String HEAP = "-Xmx2g";
   private static final String SPARK_SUBMIT = "org.apache.spark.deploy.SparkSubmit";
+  /** The resource beside this class listing Spark's class path, written by this module's build. */
+  private static final String CLASS_PATH = "spark.classpath";
 
   private SparkProcess() {}
 
@@ -85,6 +92,16 @@ public final class SparkProcess {
     }
   }
 
+  /**
+   * The files of a Spark JVM's class path as this class starts them, {@code jars} last, without a
+   * configuration directory: what a cluster's containers need of Spark, Hadoop and the suite.
+   */
+  public static List<Path> classPath(List<Path> jars) {
+    List<Path> files = new ArrayList<>(ChildJvm.moduleClassPath(SparkProcess.class, CLASS_PATH).stream().map(Path::of).toList());
+    files.addAll(jars);
+    return files;
+  }
+
   private static List<String> command(List<String> host, File log, String main, List<String> args, List<Path> jars) {
     List<String> command = new ArrayList<>(host);
     command.addAll(ChildJvm.command());
@@ -99,7 +116,7 @@ public final class SparkProcess {
     command.add("-Dhibench.spark.log=" + log.getAbsolutePath());
     command.add("-D" + HibenchConfigKeys.LOG_DIR + "=" + FailureLog.dir()); // failure traces beside the launcher's
     command.add("-cp");
-    StringBuilder classPath = new StringBuilder(ChildJvm.clientClassPath(SparkProcess.class, "spark.classpath", "HADOOP_CONF_DIR"));
+    StringBuilder classPath = new StringBuilder(ChildJvm.clientClassPath(SparkProcess.class, CLASS_PATH, "HADOOP_CONF_DIR"));
     jars.forEach(j -> classPath.append(File.pathSeparator).append(j));
     command.add(classPath.toString());
     command.add(main);

@@ -372,7 +372,7 @@ class HostsClusterTest {
 
   private void assertSuiteRunsOnItAsAUsersCluster(String namespace, Path conf, String fsUri, String ssh) throws Exception {
     Path list = dir.toPath().resolve("cluster.lst");
-    Files.writeString(list, "wordcount\naggregation\nycsb-a\n");
+    Files.writeString(list, "wordcount\nspark-wordcount\naggregation\nycsb-a\n");
     Path report = dir.toPath().resolve("cluster-report");
     Path submitted = dir.toPath().resolve("submitted.txt");
     String line = Files.readString(LauncherTest.HOME.resolve("hadoop-lines/3.4/target/classpath.txt")).trim();
@@ -392,12 +392,15 @@ class HostsClusterTest {
     assertEquals(0, run.waitFor(), log);
     assertTrue(log.contains("hibench run: ycsb-a left out: YCSB runs on a serving store"), log);
     List<io.hibenchdse.core.RunResult> records = records(report);
-    assertEquals(List.of("HadoopWordcount", "HadoopAggregation"), records.stream().map(r -> r.type).toList(), log);
+    assertEquals(List.of("HadoopWordcount", "ScalaSparkWordcount", "HadoopAggregation"), records.stream().map(r -> r.type).toList(), log);
     io.hibenchdse.core.RunResult onCluster = records.get(0);
+    assertSparkRanOnTheClustersYarn(log, records.get(1), onCluster, conf, fsUri);
+    records.remove(1);
     // the MapReduce steps, the data's generation too, went through the user's client; Hive's query
     // from Hive's JVM on this machine, its job on the cluster's YARN
     List<String> jars = Files.readAllLines(submitted).stream().map(l -> l.replaceFirst(".*/", "")).toList();
-    assertEquals(List.of("hibench-core.jar randomtextwriter", "hibench-core.jar wordcount", "hive-datagen.jar HiBench.DataGen"), jars);
+    assertEquals(List.of("hibench-core.jar randomtextwriter", "hibench-core.jar wordcount", "hibench-core.jar randomtextwriter",
+        "hive-datagen.jar HiBench.DataGen"), jars);
     assertEquals(hadoop + " jar", onCluster.configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_SUBMIT));
     Configuration yarnSite = new org.apache.hadoop.yarn.conf.YarnConfiguration();
     yarnSite.addResource(new org.apache.hadoop.fs.Path(conf.resolve("yarn-site.xml").toUri()));
@@ -423,13 +426,15 @@ class HostsClusterTest {
     assertEquals("dropped before the run (this machine and 1 worker)",
         onCluster.configuration.get(io.hibenchdse.core.HibenchConfigKeys.PAGE_CACHE));
 
-    // YCSB on the cluster's HBase, named by the directory of its hbase-site.xml
-    Path ycsbList = Files.writeString(dir.toPath().resolve("ycsb.lst"), "ycsb-a\n");
+    // YCSB on the cluster's HBase, named by the directory of its hbase-site.xml; Spark's wordcount
+    // through the user's own spark-submit
+    Path sparkSubmit = sparkInstallationsSubmit();
+    Path ycsbList = Files.writeString(dir.toPath().resolve("ycsb.lst"), "spark-wordcount\nycsb-a\n");
     Path ycsbReport = dir.toPath().resolve("hbase-report");
     ProcessBuilder onHBase = new ProcessBuilder("ip", "netns", "exec", namespace, LauncherTest.HOME.resolve("bin/hibench").toString(),
         "run", "--cluster", conf.toString(), "--serving", "hbase:" + conf, "--benchmarks", ycsbList.toString(), "--runs", "1",
         "--warmup", "0", "--report-dir", ycsbReport.toString(), "--work-dir", dir.toPath().resolve("hbase-work").toString(),
-        "--drop-caches").directory(LauncherTest.HOME.toFile()).redirectErrorStream(true);
+        "--drop-caches", "--spark-submit", sparkSubmit.toString()).directory(LauncherTest.HOME.toFile()).redirectErrorStream(true);
     onHBase.environment().put(io.hibenchdse.monitor.SshHost.OPTIONS, ssh);
     Process ycsbRun = onHBase.start();
     String ycsbLog = new String(ycsbRun.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -438,7 +443,18 @@ class HostsClusterTest {
     assertTrue(ycsbLog.contains("hibench run: YCSB's store: the HBase of " + conf + ": HBase " + io.hibenchdse.hbase.LocalHBase.version()
         + ", 1 region server(s), " + wal.description()), ycsbLog);
     List<io.hibenchdse.core.RunResult> phases = records(ycsbReport);
-    assertEquals(List.of("HadoopYcsb-a-load", "HadoopYcsb-a"), phases.stream().map(r -> r.type).toList(), ycsbLog);
+    assertEquals(List.of("ScalaSparkWordcount", "HadoopYcsb-a-load", "HadoopYcsb-a"), phases.stream().map(r -> r.type).toList(), ycsbLog);
+    // the user's spark-submit ran the suite's Spark job jar on the cluster's YARN, as its own
+    // settings say (two executors of 1 GB), and the launcher copied no jars of its own
+    io.hibenchdse.core.RunResult sparkStep = phases.remove(0);
+    io.hibenchdse.spark.SparkFigures viaSubmit = sparkStep.metrics(io.hibenchdse.spark.SparkFigures.class);
+    assertEquals("yarn", viaSubmit.master());
+    assertEquals("client", sparkStep.configuration.get("spark.submit.deployMode"));
+    assertEquals("2", sparkStep.configuration.get("spark.executor.instances"));
+    assertEquals(List.of(HostsCluster.worker(1)), viaSubmit.executorHosts());
+    assertEquals(sparkSubmit.toString(), sparkStep.configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_SUBMIT));
+    assertEquals(onCluster.counter("org.apache.hadoop.mapreduce.TaskCounter", "REDUCE_OUTPUT_RECORDS"), viaSubmit.recordsWritten());
+    assertTrue(!ycsbLog.contains("Spark's jars ("), ycsbLog);
     for (io.hibenchdse.core.RunResult ycsb : phases) {
       io.hibenchdse.ycsb.YcsbMetrics m = ycsb.metrics(io.hibenchdse.ycsb.YcsbMetrics.class);
       assertEquals("hbase2", m.binding, ycsb.type);
@@ -480,6 +496,55 @@ class HostsClusterTest {
       assertEquals(hiveHome.counter("org.apache.hadoop.mapreduce.TaskCounter", counter),
           hiveOnCluster.counter("org.apache.hadoop.mapreduce.TaskCounter", counter), "aggregation " + counter);
     }
+  }
+
+  /**
+   * Spark's wordcount on a user's cluster: Spark on its YARN (client mode, the driver on the
+   * launching host), its one executor and every task on the worker, from Spark's jars the run copied
+   * to the cluster's file system and removed at its end; it read the MapReduce wordcount's input
+   * (regenerated with the same seed) and wrote as many words as its reduces did.
+   */
+  private static void assertSparkRanOnTheClustersYarn(String log, io.hibenchdse.core.RunResult spark,
+      io.hibenchdse.core.RunResult mapreduce, Path conf, String fsUri) throws Exception {
+    io.hibenchdse.spark.SparkFigures f = spark.metrics(io.hibenchdse.spark.SparkFigures.class);
+    assertEquals("yarn", f.master());
+    assertEquals("client", spark.configuration.get("spark.submit.deployMode"));
+    assertEquals(List.of(HostsCluster.worker(1)), f.executorHosts());
+    assertEquals(List.of(HostsCluster.worker(1)), f.taskHosts());
+    assertTrue(spark.fileSystem.startsWith(fsUri), spark.fileSystem);
+    assertEquals(mapreduce.inputBytes, spark.inputBytes);
+    assertEquals(mapreduce.counter("org.apache.hadoop.mapreduce.TaskCounter", "MAP_INPUT_RECORDS"), f.recordsRead());
+    assertEquals(mapreduce.counter("org.apache.hadoop.mapreduce.TaskCounter", "REDUCE_OUTPUT_RECORDS"), f.recordsWritten());
+    java.util.regex.Matcher copied = java.util.regex.Pattern.compile("hibench run: Spark's jars \\((\\d+), \\d+ MB\\) copied to (\\S+) in ")
+        .matcher(log);
+    assertTrue(copied.find(), log);
+    assertEquals(io.hibenchdse.spark.SparkProcess.classPath(List.of()).size() + 1, Integer.parseInt(copied.group(1)), copied.group());
+    org.apache.hadoop.fs.Path jars = new org.apache.hadoop.fs.Path(copied.group(2));
+    assertTrue(!copied.find(), "copied once a run: " + log);
+    Configuration client = new Configuration();
+    client.addResource(new org.apache.hadoop.fs.Path(conf.resolve("core-site.xml").toUri()));
+    try (org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.newInstance(jars.toUri(), client)) {
+      assertTrue(!fs.exists(jars.getParent().getParent()), "the run's directory on the cluster removed: " + jars);
+    }
+  }
+
+  /**
+   * A Spark installation's {@code spark-submit} as a gateway host has it: Spark's {@code SparkSubmit}
+   * on Spark's own jars alone (none of the suite's: those come in the job jar), with Spark's JDK 17
+   * options and {@code HADOOP_CONF_DIR} first, its defaults Spark on YARN from the jars installed on
+   * every node ({@code local:}, as this machine's files are the hosts').
+   */
+  private Path sparkInstallationsSubmit() throws IOException {
+    List<String> sparkJars = io.hibenchdse.spark.SparkProcess.classPath(List.of()).stream()
+        .filter(jar -> !jar.toAbsolutePath().startsWith(LauncherTest.HOME)).map(Path::toString).toList();
+    Path script = dir.toPath().resolve("spark-submit");
+    Files.writeString(script, "#!/usr/bin/env bash\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' "
+        + String.join(" ", org.apache.spark.launcher.JavaModuleOptions.defaultModuleOptionArray()) + " -Xmx1g -cp \"$HADOOP_CONF_DIR:"
+        + String.join(":", sparkJars) + "\" org.apache.spark.deploy.SparkSubmit --master yarn --num-executors 2 --conf spark.executor.memory=1g"
+        + " --conf spark.yarn.jars=" + String.join(",", sparkJars.stream().map(j -> "local:" + j).toList())
+        + " --conf spark.yarn.populateHadoopClasspath=false \"$@\"\n");
+    assertTrue(script.toFile().setExecutable(true));
+    return script;
   }
 
   private static List<io.hibenchdse.core.RunResult> records(Path report) throws IOException {

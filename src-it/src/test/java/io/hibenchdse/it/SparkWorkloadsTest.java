@@ -468,20 +468,6 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
     assertEquals(List.of(spark.inputBytes, embedded.recordsRead(), embedded.recordsWritten(), embedded.bytesWritten()),
         List.of(onHosts.inputBytes, yarn.recordsRead(), yarn.recordsWritten(), yarn.bytesWritten()));
 
-    // a user's cluster: not yet, one line before anything starts
-    java.nio.file.Path clusterConf = Files.createDirectories(dir.toPath().resolve("cluster-conf"));
-    for (String site : List.of("core", "hdfs", "yarn", "mapred")) {
-      Configuration siteConf = new Configuration(false);
-      siteConf.set("mapreduce.framework.name", "yarn");
-      try (OutputStream xml = Files.newOutputStream(clusterConf.resolve(site + "-site.xml"))) {
-        siteConf.writeXml(xml);
-      }
-    }
-    InProcess.Outcome cluster = InProcess.hibench("run", "--cluster", clusterConf.toString(), "--benchmarks", list.toString(),
-        "--report-dir", dir.toPath().resolve("cluster-report").toString(), "--work-dir", dir.toPath().resolve("work").toString());
-    assertEquals(2, cluster.status(), cluster.toString());
-    assertEquals("hibench run: spark-wordcount: Spark's workloads run on the embedded default and --hosts so far, not on --cluster",
-        cluster.err().strip());
   }
 
   private static List<String> records(List<Writable[]> kvs) {

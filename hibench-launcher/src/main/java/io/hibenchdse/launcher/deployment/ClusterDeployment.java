@@ -11,29 +11,31 @@ import java.util.List;
  * steps on it ({@link UserCluster}), {@code bin/hibench plan} lists them for {@code scripts/run-all.sh}
  * to submit (no configuration directory then). Its replication is the one given, or HDFS's default;
  * a null serving store leaves YCSB's steps out; a null submit command submits its MapReduce steps
- * through the launcher's own Hadoop client; null monitor hosts are {@code HIBENCH_MONITOR_HOSTS}'s,
+ * through the launcher's own Hadoop client, a null Spark submit command its Spark steps through the
+ * launcher's own Spark JVM; null monitor hosts are {@code HIBENCH_MONITOR_HOSTS}'s,
  * or else the running NodeManagers' hosts.
  */
 public record ClusterDeployment(Path confDir, ServingStore servingStore, ServingAddress serving, int replication, WriteAck writeAck,
-    SubmitCommand submit, List<String> monitorHosts) implements Deployment.Local {
+    SubmitCommand submit, SubmitCommand sparkSubmit, List<String> monitorHosts) implements Deployment.Local {
   /** The cluster {@code bin/hibench plan} lists steps for, YCSB's on {@code serving}; a null replication takes HDFS's default. */
   public static ClusterDeployment planned(ServingStore serving, Integer replication, WriteAck writeAck) {
     return new ClusterDeployment(null, serving, null, replication == null ? LocalNodes.DEFAULT_REPLICATION : replication, writeAck,
-        null, null);
+        null, null, null);
   }
 
   /**
    * The cluster of {@code confDir}, its files checked before any plan is made, YCSB's phases on the
    * store at {@code serving} (null: none, and YCSB's workloads are left out); a null
    * replication takes HDFS's default; MapReduce's steps submitted with {@code submit} ({@code --submit},
-   * null: the launcher's own client); the workers sampled {@code monitorHosts} ({@code --monitor-hosts}).
+   * null: the launcher's own client), Spark's with {@code sparkSubmit} ({@code --spark-submit}, null:
+   * the launcher's own Spark JVM); the workers sampled {@code monitorHosts} ({@code --monitor-hosts}).
    */
   public static ClusterDeployment of(Path confDir, ServingAddress serving, Integer replication, WriteAck writeAck, String submit,
-      List<String> monitorHosts) {
+      String sparkSubmit, List<String> monitorHosts) {
     UserCluster.siteConf(confDir);
     return new ClusterDeployment(confDir, serving == null ? null : serving.store(), serving,
         replication == null ? LocalNodes.DEFAULT_REPLICATION : replication, writeAck, submit == null ? null : SubmitCommand.parse(submit, confDir),
-        monitorHosts);
+        sparkSubmit == null ? null : SubmitCommand.parseSpark(sparkSubmit, confDir), monitorHosts);
   }
 
   /** Checks the cluster and runs on it; nothing of it is started, nothing stopped at the end. */
@@ -42,6 +44,6 @@ public record ClusterDeployment(Path confDir, ServingStore servingStore, Serving
     if (confDir == null) {
       throw new IllegalStateException("a plan's cluster has no configuration to run on");
     }
-    return UserCluster.connect(confDir, serving, replication, submit, monitorHosts);
+    return UserCluster.connect(confDir, serving, replication, submit, sparkSubmit, monitorHosts, scratch.getName());
   }
 }

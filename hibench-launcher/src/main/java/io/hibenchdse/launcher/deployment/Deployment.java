@@ -4,6 +4,7 @@ import io.hibenchdse.launcher.storage.PageCache;
 import io.hibenchdse.monitor.HostSource;
 import io.hibenchdse.monitor.WatchedProcess;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -59,10 +60,12 @@ public interface Deployment {
     }
 
     /**
-     * Spark's settings for a Spark step here ({@code spark.master} and its executors), beside the
-     * storage's: none on the embedded default, whose Spark runs in its own JVM ({@code local[N]}).
+     * Spark's settings for the run's Spark steps here ({@code spark.master}, its executors and where
+     * their jars are), beside the storage's, asked once before the first: none on the embedded
+     * default, whose Spark runs in its own JVM ({@code local[N]}). What it does to get them (a
+     * user's cluster gets the jars) is said on {@code out}.
      */
-    default Map<String, String> sparkSettings() {
+    default Map<String, String> sparkSettings(PrintStream out) throws IOException {
       return Map.of();
     }
 
@@ -76,6 +79,11 @@ public interface Deployment {
 
     /** The user's own client the run's MapReduce steps go through ({@code --submit}); empty: this JVM's Hadoop client. */
     default Optional<SubmitCommand> submitCommand() {
+      return Optional.empty();
+    }
+
+    /** The user's own {@code spark-submit} the run's Spark steps go through ({@code --spark-submit}); empty: a Spark JVM of the launcher's. */
+    default Optional<SubmitCommand> sparkSubmitCommand() {
       return Optional.empty();
     }
 

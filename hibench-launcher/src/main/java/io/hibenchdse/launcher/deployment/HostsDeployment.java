@@ -169,7 +169,7 @@ public final class HostsDeployment implements Deployment.Local {
     }
 
     @Override
-    public Map<String, String> sparkSettings() {
+    public Map<String, String> sparkSettings(PrintStream out) {
       return cluster.sparkSettings();
     }
 

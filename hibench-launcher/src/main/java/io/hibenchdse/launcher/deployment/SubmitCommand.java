@@ -13,14 +13,16 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * The user's own Hadoop client a cluster's MapReduce steps are submitted with ({@code --submit
- * "hadoop jar"}, {@code "yarn jar"}, {@code "dse hadoop jar"}): the command, then the step's cluster
- * jar, its workload and, as generic options, every setting the launcher made (the profile's, the
- * suite's labels), with {@code HADOOP_CONF_DIR} the cluster's configuration directory. The tool in
- * that client's JVM writes its record where the report directory option says, as it does under a
- * stock {@code hadoop jar}.
+ * The user's own client a cluster's steps are submitted with, run with {@code HADOOP_CONF_DIR} the
+ * cluster's configuration directory and on the user's Java. MapReduce's ({@code --submit "hadoop
+ * jar"}, {@code "yarn jar"}, {@code "dse hadoop jar"}): the command, then the step's cluster jar, its
+ * workload and, as generic options, every setting the launcher made (the profile's, the suite's
+ * labels). Spark's ({@code --spark-submit "spark-submit"}, {@code "dse spark-submit"}): the command,
+ * then the Spark JVM's main class in client mode, the suite's Spark job jar and the step's
+ * arguments. The tool in that client's JVM writes its record where the report directory option
+ * says, as it does under a stock {@code hadoop jar}.
  */
-public record SubmitCommand(List<String> command, Path confDir) {
+public record SubmitCommand(String option, List<String> command, Path confDir) {
   /** What bin/hibench keeps of the caller's environment before it picks a JDK 17. */
   private static final String CALLER_PATH = "HIBENCH_CALLER_PATH";
   private static final String CALLER_JAVA_HOME = "HIBENCH_CALLER_JAVA_HOME";
@@ -34,15 +36,24 @@ public record SubmitCommand(List<String> command, Path confDir) {
 
   /** {@code --submit}'s value, split at white space as a shell would split it unquoted. */
   public static SubmitCommand parse(String command, Path confDir) {
+    return parse("--submit", "hadoop jar", command, confDir);
+  }
+
+  /** {@code --spark-submit}'s value, split at white space as a shell would split it unquoted. */
+  public static SubmitCommand parseSpark(String command, Path confDir) {
+    return parse("--spark-submit", "spark-submit", command, confDir);
+  }
+
+  private static SubmitCommand parse(String option, String example, String command, Path confDir) {
     if (command.isBlank()) {
-      throw new UsageException("--submit needs a command, such as \"hadoop jar\"");
+      throw new UsageException(option + " needs a command, such as \"" + example + "\"");
     }
     List<String> words = List.of(command.trim().split("\\s+"));
     if (!executable(words.get(0))) {
-      throw new UsageException("--submit " + command.trim() + ": " + words.get(0) + " is not found"
+      throw new UsageException(option + " " + command.trim() + ": " + words.get(0) + " is not found"
           + (words.get(0).contains("/") ? " or not executable" : " on PATH"));
     }
-    return new SubmitCommand(words, confDir);
+    return new SubmitCommand(option, words, confDir);
   }
 
   /**
@@ -98,6 +109,22 @@ public record SubmitCommand(List<String> command, Path confDir) {
       }
     }
     line.addAll(args);
+    return run(line);
+  }
+
+  /**
+   * Runs the Spark JVM's {@code mainClass} of the Spark job jar {@code jar} with {@code args} through
+   * the command, in client mode whatever the command says (the driver writes the record here);
+   * returns the command's exit status. Its output goes where this JVM's does; a stop of this JVM stops it.
+   */
+  public int runSpark(String mainClass, Path jar, List<String> args) throws IOException, InterruptedException {
+    List<String> line = new ArrayList<>(command);
+    line.addAll(List.of("--deploy-mode", "client", "--class", mainClass, jar.toString()));
+    line.addAll(args);
+    return run(line);
+  }
+
+  private int run(List<String> line) throws IOException, InterruptedException {
     ProcessBuilder pb = new ProcessBuilder(line).inheritIO().redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
     callersJava(pb.environment());
     pb.environment().put("HADOOP_CONF_DIR", confDir.toString());
@@ -105,12 +132,12 @@ public record SubmitCommand(List<String> command, Path confDir) {
     try {
       p = pb.start();
     } catch (IOException e) {
-      throw new IOException("--submit " + this + ": " + e.getMessage(), e);
+      throw new IOException(option + " " + this + ": " + e.getMessage(), e);
     }
     try {
       return ChildJvm.awaitWithThisJvm(p);
     } catch (IOException stopping) {
-      throw new IOException("--submit " + this + ": the launcher is stopping", stopping);
+      throw new IOException(option + " " + this + ": the launcher is stopping", stopping);
     }
   }
 }

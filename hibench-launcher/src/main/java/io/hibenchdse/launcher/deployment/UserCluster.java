@@ -9,15 +9,18 @@ import io.hibenchdse.monitor.HostSource;
 import io.hibenchdse.monitor.Hosts;
 import io.hibenchdse.monitor.SshHost;
 import io.hibenchdse.monitor.WatchedProcess;
+import io.hibenchdse.spark.SparkOnYarn;
+import io.hibenchdse.spark.SparkProcess;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 import org.apache.hadoop.fs.FileSystem;
@@ -55,10 +58,19 @@ public final class UserCluster implements Deployment.Running {
   /** The serving store's hosts: its Cassandra nodes, or its region servers; none without a store. */
   private final List<String> servingHosts;
   private final SubmitCommand submit;
+  private final SubmitCommand sparkSubmit;
   private final List<String> monitorHosts;
+  /** Spark on its YARN: an executor on each running NodeManager, the smallest one's size. */
+  private final SparkOnYarn spark;
+  /** The run's name, under which Spark's jars go to the cluster. */
+  private final String run;
+  /** Spark's jars on the cluster, copied for the run's first Spark step; null before it. */
+  private SparkJarsOnCluster sparkJars;
 
-  private UserCluster(Path confDir, Configuration conf, Configuration check, List<String> workers, String hadoopVersion, ServingAddress serving,
-      List<String> servingHosts, ClusterHBaseServing hbase, SubmitCommand submit, List<String> monitorHosts) {
+  private UserCluster(Path confDir, Configuration conf, Configuration check, List<NodeReport> nodes, String hadoopVersion, ServingAddress serving,
+      List<String> servingHosts, ClusterHBaseServing hbase, SubmitCommand submit, SubmitCommand sparkSubmit, List<String> monitorHosts,
+      String run) {
+    this.sparkSubmit = sparkSubmit;
     this.hbase = hbase;
     this.confDir = confDir;
     this.submit = submit;
@@ -67,8 +79,12 @@ public final class UserCluster implements Deployment.Running {
     this.servingHosts = servingHosts;
     this.conf = conf;
     this.check = check;
-    this.workers = workers;
+    this.workers = nodes.stream().map(n -> n.getNodeId().getHost()).sorted().toList();
     this.hadoopVersion = hadoopVersion;
+    this.run = run;
+    this.spark = new SparkOnYarn(nodes.size(), nodes.stream().mapToInt(n -> n.getCapability().getVirtualCores()).min().orElseThrow(),
+        nodes.stream().mapToLong(n -> n.getCapability().getMemorySize()).min().orElseThrow(),
+        conf.getInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, YarnConfiguration.DEFAULT_RM_SCHEDULER_MINIMUM_ALLOCATION_MB));
   }
 
   /**
@@ -102,10 +118,10 @@ public final class UserCluster implements Deployment.Running {
   /**
    * The cluster {@code confDir} describes, YCSB's phases on the store at {@code serving} (null: none;
    * on Cassandra in a keyspace of {@code replication} copies), checked: a UsageException says in one line what is missing or
-   * does not answer.
+   * does not answer. {@code run} names what the run leaves on the cluster until it ends.
    */
   public static UserCluster connect(Path confDir, ServingAddress serving, int replication, SubmitCommand submit,
-      List<String> monitorHosts) throws IOException {
+      SubmitCommand sparkSubmit, List<String> monitorHosts, String run) throws IOException {
     Configuration conf = siteConf(confDir);
     Configuration check = new Configuration(conf);
     // one connection a try: YARN's proxy retries on its own for the window, and the two would multiply
@@ -114,7 +130,7 @@ public final class UserCluster implements Deployment.Running {
     check.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS, CHECK_WAIT_MS);
     check.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_RETRY_INTERVAL_MS, 1000);
     checkFileSystem(check);
-    List<String> workers = workers(check);
+    List<NodeReport> nodes = nodes(check);
     List<String> servingHosts = List.of();
     ClusterHBaseServing hbase = null;
     if (serving instanceof CassandraAddress cassandra) {
@@ -124,7 +140,7 @@ public final class UserCluster implements Deployment.Running {
       hbase = ClusterHBaseServing.checked(site);
       servingHosts = hbase.hosts();
     }
-    return new UserCluster(confDir, conf, check, workers, hadoopVersion(conf), serving, servingHosts, hbase, submit, monitorHosts);
+    return new UserCluster(confDir, conf, check, nodes, hadoopVersion(conf), serving, servingHosts, hbase, submit, sparkSubmit, monitorHosts, run);
   }
 
   private static void checkFileSystem(Configuration check) throws IOException {
@@ -139,8 +155,8 @@ public final class UserCluster implements Deployment.Running {
     }
   }
 
-  /** The hosts of the running NodeManagers, by the ResourceManager's node list. */
-  private static List<String> workers(Configuration check) throws IOException {
+  /** The running NodeManagers, by the ResourceManager's node list. */
+  private static List<NodeReport> nodes(Configuration check) throws IOException {
     String rm = check.get(YarnConfiguration.RM_ADDRESS, YarnConfiguration.DEFAULT_RM_ADDRESS);
     List<NodeReport> nodes;
     try (YarnClient yarn = YarnClient.createYarnClient()) {
@@ -153,10 +169,7 @@ public final class UserCluster implements Deployment.Running {
     if (nodes.isEmpty()) {
       throw new UsageException("--cluster: the ResourceManager at " + rm + " has no running NodeManager");
     }
-    List<String> hosts = new ArrayList<>();
-    nodes.forEach(n -> hosts.add(n.getNodeId().getHost()));
-    hosts.sort(null);
-    return List.copyOf(hosts);
+    return nodes;
   }
 
   /** The cluster's Hadoop version as its ResourceManager reports it (YARN's cluster info), or why it is not known. */
@@ -200,7 +213,7 @@ public final class UserCluster implements Deployment.Running {
     c.setInt(HibenchConfigKeys.CLUSTER_HOSTS, workers.size());
     c.set(HibenchConfigKeys.CLUSTER_RESOURCE_MANAGER, resourceManager());
     c.set(HibenchConfigKeys.CLUSTER_HADOOP_VERSION, hadoopVersion);
-    // Hive's jobs go through the launcher's client whatever --submit says: a submitted step sets its own
+    // Hive's and Spark's jobs go through the launcher's clients whatever --submit says: a submitted step sets its own
     c.set(HibenchConfigKeys.CLUSTER_SUBMIT, HibenchConfigKeys.SUBMITTED_BY_LAUNCHER);
     return c;
   }
@@ -211,9 +224,29 @@ public final class UserCluster implements Deployment.Running {
     return ClusterWatch.start(check, resourceManager(), step);
   }
 
+  /**
+   * Spark on the cluster's YARN, the driver here in client mode, an executor on every NodeManager,
+   * from Spark's jars copied to the cluster for the run (its Hadoop with them, not the NodeManagers').
+   */
+  @Override
+  public synchronized Map<String, String> sparkSettings(PrintStream out) throws IOException {
+    Map<String, String> settings = new TreeMap<>(spark.settings());
+    if (sparkJars == null) {
+      sparkJars = SparkJarsOnCluster.copy(conf, run, SparkProcess.classPath(List.of(ClusterJar.cfsAdapter())), out);
+    }
+    settings.put("spark.yarn.jars", sparkJars.sparkYarnJars());
+    settings.put("spark.yarn.populateHadoopClasspath", "false");
+    return settings;
+  }
+
   @Override
   public Optional<SubmitCommand> submitCommand() {
     return Optional.ofNullable(submit);
+  }
+
+  @Override
+  public Optional<SubmitCommand> sparkSubmitCommand() {
+    return Optional.ofNullable(sparkSubmit);
   }
 
   @Override
@@ -279,9 +312,12 @@ public final class UserCluster implements Deployment.Running {
     }
   }
 
-  /** Only the client of its HBase to stop: the cluster is the user's. */
+  /** Only the client of its HBase to stop and Spark's jars to remove: the cluster is the user's. */
   @Override
-  public void close() {
+  public synchronized void close() {
+    if (sparkJars != null) {
+      sparkJars.close();
+    }
     if (hbase != null) {
       hbase.close();
     }

@@ -2,6 +2,7 @@ package io.hibenchdse.launcher.hosts;
 
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.node.ChildJvm;
+import io.hibenchdse.spark.SparkOnYarn;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -139,40 +140,11 @@ public final class ClusterSites {
     return conf;
   }
 
-  /** Spark's application master in client mode, whose container holds its heap and Spark's least overhead. */
-  static final int SPARK_AM_HEAP_MB = 512;
-  static final int SPARK_OVERHEAD_MB = 384;
-
-  /**
-   * Spark's settings on these hosts: YARN, the driver in client mode where it was started (the
-   * master host), and one executor per worker with the worker's cores and the memory its
-   * NodeManager has beside Spark's application master, so no two executors share a worker and
-   * every worker runs tasks, as HiBench has it (an executor a node).
-   */
+  /** Spark's settings on these hosts: YARN, and an executor on every worker with the worker's cores and NodeManager's memory. */
   Map<String, String> spark() {
-    int amContainerMb = roundedUp(SPARK_AM_HEAP_MB + SPARK_OVERHEAD_MB);
-    // Spark asks for the heap and a tenth more (at least its least overhead), in YARN's allocation steps
-    int executorMb = (int) ((nodeMemoryMb - amContainerMb) / 1.1) / MIN_ALLOCATION_MB * MIN_ALLOCATION_MB;
-    while (roundedUp(executorMb + Math.max(SPARK_OVERHEAD_MB, executorMb / 10)) + amContainerMb > nodeMemoryMb) {
-      executorMb -= MIN_ALLOCATION_MB;
-    }
-    Map<String, String> spark = new TreeMap<>();
-    spark.put("spark.master", "yarn");
-    spark.put("spark.submit.deployMode", "client");
-    spark.put("spark.executor.instances", Integer.toString(workers.size()));
-    spark.put("spark.executor.cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
-    spark.put("spark.executor.memory", executorMb + "m");
-    spark.put("spark.yarn.am.memory", SPARK_AM_HEAP_MB + "m");
-    // the jobs start once every executor has registered, not at Spark's 80% or after 30 s: a
-    // measured run on half the cluster, or timed while an executor's JVM starts, measures neither
-    spark.put("spark.scheduler.minRegisteredResourcesRatio", "1.0");
-    spark.put("spark.scheduler.maxRegisteredResourcesWaitingTime", "120s");
-    return spark;
+    return new SparkOnYarn(workers.size(), Runtime.getRuntime().availableProcessors(), nodeMemoryMb, MIN_ALLOCATION_MB).settings();
   }
 
-  private static int roundedUp(int mb) {
-    return (mb + MIN_ALLOCATION_MB - 1) / MIN_ALLOCATION_MB * MIN_ALLOCATION_MB;
-  }
 
   /** The capacity scheduler's key for {@link #AM_SHARE}. */
   static final String MAXIMUM_AM_SHARE = "yarn.scheduler.capacity.maximum-am-resource-percent";

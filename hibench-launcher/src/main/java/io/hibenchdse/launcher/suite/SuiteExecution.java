@@ -25,6 +25,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -219,7 +220,8 @@ public final class SuiteExecution implements AutoCloseable {
 
   /**
    * A Spark step in a Spark JVM of its own, on the storage's configuration and the deployment's
-   * Spark settings, started where the deployment's clients run; its record read back.
+   * Spark settings, started where the deployment's clients run, or through the user's own
+   * {@code spark-submit} with its own settings; its record read back.
    */
   private StepOutcome spark(SuiteOptions.PlannedStep p, Path stepReportDir) throws Exception {
     String pageCache = pageCache(p);
@@ -227,15 +229,30 @@ public final class SuiteExecution implements AutoCloseable {
     if (pageCache != null) {
       step = step.withOption(HibenchConfigKeys.PAGE_CACHE, pageCache);
     }
+    Optional<SubmitCommand> submit = deployment.sparkSubmitCommand();
     File confFile = new File(scratch, "spark/conf.xml");
     if (!confFile.exists()) {
       Configuration sparkConf = new Configuration(conf);
-      deployment.sparkSettings().forEach(sparkConf::set);
+      if (submit.isPresent()) {
+        sparkConf.set(HibenchConfigKeys.CLUSTER_SUBMIT, submit.get().toString());
+      } else {
+        deployment.sparkSettings(out).forEach(sparkConf::set);
+      }
       SparkProcess.writeConf(sparkConf, confFile);
     }
     List<String> args = new ArrayList<>(step.args());
     args.addAll(1, List.of("-conf", confFile.getPath()));
     long mark = Results.mark(stepReportDir);
+    if (submit.isPresent()) {
+      Path jar = ClusterJar.of(SparkProcess.class, SparkProcess.ARTIFACT);
+      if (jar == null) {
+        out.println("hibench run: --spark-submit needs " + SparkProcess.ARTIFACT + ".jar beside " + ClusterJar.classesOf(SparkProcess.class)
+            + ": build it with mvn -B -ntp -DskipTests package");
+        return new StepOutcome(2, null);
+      }
+      int status = submit.get().runSpark(SparkProcess.MAIN_CLASS, jar, args);
+      return writtenBy(submit.get() + " " + jar.getFileName() + " " + step.workload(), status, stepReportDir, mark);
+    }
     int status = SparkProcess.run(deployment.clientHost(), args, new File(scratch, "spark/spark.log"), List.of(ClusterJar.cfsAdapter()),
         out);
     return writtenBy(step.workload(), status, stepReportDir, mark);

@@ -159,11 +159,6 @@ public final class SuiteOptions {
         : workloads().stream().filter(SuiteWorkload::served).map(SuiteWorkload::suiteName).toList();
   }
 
-  /** The listed workloads Spark runs, which do not run on a user's cluster so far. */
-  public List<String> sparkWorkloads() throws IOException {
-    return workloads().stream().filter(w -> w instanceof SparkBenchWorkload).map(SuiteWorkload::suiteName).toList();
-  }
-
   SuiteWorkload.Context context(Deployment deployment, SeriesPoint point) {
     int cores = Runtime.getRuntime().availableProcessors();
     int m = point.count(SeriesKey.MAPS) != null ? point.count(SeriesKey.MAPS) : maps == null ? cores : maps;
