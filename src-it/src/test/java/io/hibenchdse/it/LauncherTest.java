@@ -331,6 +331,9 @@ class LauncherTest {
     refused.put(List.of("run", "--cluster", noRm.toString(), "--submit", " "), "--submit needs a command, such as \"hadoop jar\"");
     refused.put(List.of("run", "--cluster", noRm.toString(), "--submit", "no-such-hadoop jar"),
         "--submit no-such-hadoop jar: no-such-hadoop is not found on PATH");
+    refused.put(List.of("run", "--spark-submit", "spark-submit"), "--spark-submit submits to a user's cluster; give --cluster CONF_DIR too");
+    refused.put(List.of("run", "--cluster", noRm.toString(), "--spark-submit", "no-such-spark-submit --master yarn"),
+        "--spark-submit no-such-spark-submit --master yarn: no-such-spark-submit is not found on PATH");
     refused.put(List.of("run", "--monitor-hosts", "h1,h2"), "--monitor-hosts names a user's cluster's workers; give --cluster CONF_DIR too");
     refused.put(List.of("run", "--cluster", noRm.toString(), "--vary", "nodes=1,2"),
         "--vary nodes varies a deployment of the suite's own; --cluster runs on yours as it is");

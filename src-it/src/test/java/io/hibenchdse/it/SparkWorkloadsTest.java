@@ -517,5 +517,19 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
         && (hive.contains(j) || j.contains("/4.1."))).toList());
     String hadoop = org.apache.hadoop.util.VersionInfo.getVersion();
     assertEquals(List.of(), spark.stream().filter(j -> j.contains("/org/apache/hadoop/") && !j.contains("/" + hadoop + "/")).toList());
+    assertEquals(List.of(), spark.stream().filter(j -> j.contains("/org/rocksdb/")).toList(), "RocksDB left out");
+
+    // the Spark job jar a user's spark-submit takes: the Spark JVM's main and HiBench's entries,
+    // picocli relocated; nothing of Spark, Scala or Hive, and of Hadoop only TeraGen's generator
+    List<String> entries;
+    try (java.util.zip.ZipFile jar = new java.util.zip.ZipFile(LauncherTest.HOME.resolve("spark-runner/target/spark-runner.jar").toFile())) {
+      entries = jar.stream().map(java.util.zip.ZipEntry::getName).filter(n -> n.endsWith(".class")).toList();
+    }
+    assertTrue(entries.containsAll(List.of("io/hibenchdse/spark/SparkMain.class", "com/intel/hibench/sparkbench/micro/ScalaWordCount.class",
+        "com/intel/hibench/sparkbench/sql/ScalaSparkSQLBench.class", "io/hibenchdse/core/WorkloadDriver.class",
+        "io/hibenchdse/shaded/picocli/CommandLine.class")), entries.toString());
+    assertEquals(List.of(), entries.stream().filter(n -> n.startsWith("org/apache/spark/") || n.startsWith("scala/")
+        || n.startsWith("org/apache/hadoop/hive/") || n.startsWith("picocli/")
+        || n.startsWith("org/apache/hadoop/") && !n.startsWith("org/apache/hadoop/examples/terasort/")).toList());
   }
 }
