@@ -6,11 +6,12 @@ import java.util.TreeMap;
 
 /**
  * Spark on a YARN cluster as HiBench runs it, an executor a node: the driver in client mode where
- * the Spark JVM starts, one executor on each of {@code nodes} NodeManagers with the node's
- * {@code nodeVcores} and the memory it has beside Spark's application master, so no two executors
- * share a node and every node runs tasks. {@code minAllocationMb} is YARN's allocation step.
+ * the Spark JVM starts, one executor on each of {@code nodes} NodeManagers with
+ * {@code executorCores} and the memory a node of {@code nodeMemoryMb} has beside Spark's
+ * application master, so no two executors share a node and every node runs tasks; no container
+ * beyond YARN's largest, {@code maxContainerMb}. {@code minAllocationMb} is YARN's allocation step.
  */
-public record SparkOnYarn(int nodes, int nodeVcores, long nodeMemoryMb, int minAllocationMb) {
+public record SparkOnYarn(int nodes, int executorCores, long nodeMemoryMb, long maxContainerMb, int minAllocationMb) {
   /** Spark's application master in client mode, whose container holds its heap and Spark's least overhead. */
   static final int AM_HEAP_MB = 512;
   static final int OVERHEAD_MB = 384;
@@ -20,10 +21,10 @@ public record SparkOnYarn(int nodes, int nodeVcores, long nodeMemoryMb, int minA
   /** The settings, or a UsageException where a node has too little memory for an executor beside the application master. */
   public Map<String, String> settings() {
     long amContainerMb = roundedUp(AM_HEAP_MB + OVERHEAD_MB);
-    // the largest heap whose container fits: Spark asks for the heap and a tenth more (at least its
-    // least overhead), which YARN rounds up to its allocation steps
-    long executorMb = (nodeMemoryMb - amContainerMb) / minAllocationMb * minAllocationMb;
-    while (executorMb > 0 && roundedUp(executorMb + Math.max(OVERHEAD_MB, executorMb / 10)) + amContainerMb > nodeMemoryMb) {
+    // the largest heap whose container fits beside the master and within YARN's largest: Spark asks
+    // for the heap and a tenth more (at least its least overhead), which YARN rounds up to its steps
+    long executorMb = Math.min(nodeMemoryMb - amContainerMb, maxContainerMb) / minAllocationMb * minAllocationMb;
+    while (executorMb > 0 && !fits(executorMb, amContainerMb)) {
       executorMb -= minAllocationMb;
     }
     if (executorMb < LEAST_EXECUTOR_MB) {
@@ -34,7 +35,7 @@ public record SparkOnYarn(int nodes, int nodeVcores, long nodeMemoryMb, int minA
     spark.put("spark.master", "yarn");
     spark.put("spark.submit.deployMode", "client");
     spark.put("spark.executor.instances", Integer.toString(nodes));
-    spark.put("spark.executor.cores", Integer.toString(nodeVcores));
+    spark.put("spark.executor.cores", Integer.toString(executorCores));
     spark.put("spark.executor.memory", executorMb + "m");
     spark.put("spark.yarn.am.memory", AM_HEAP_MB + "m");
     // the jobs start once every executor has registered, not at Spark's 80% or after 30 s: a
@@ -42,6 +43,12 @@ public record SparkOnYarn(int nodes, int nodeVcores, long nodeMemoryMb, int minA
     spark.put("spark.scheduler.minRegisteredResourcesRatio", "1.0");
     spark.put("spark.scheduler.maxRegisteredResourcesWaitingTime", "120s");
     return spark;
+  }
+
+  /** Whether an executor of {@code heapMb} fits a node beside the master's container, and YARN's largest container. */
+  private boolean fits(long heapMb, long amContainerMb) {
+    long container = roundedUp(heapMb + Math.max(OVERHEAD_MB, heapMb / 10));
+    return container + amContainerMb <= nodeMemoryMb && container <= maxContainerMb;
   }
 
   private long roundedUp(long mb) {

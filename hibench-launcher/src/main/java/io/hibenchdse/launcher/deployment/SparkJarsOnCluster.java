@@ -13,7 +13,7 @@ import org.apache.hadoop.util.ShutdownHookManager;
 /**
  * Spark's and the suite's jars on a user's cluster's file system, where its containers find them:
  * Spark on YARN starts its application master and executors from the jars {@code spark.yarn.jars}
- * names, and a user's NodeManagers have no Spark. Copied once a run, before its first Spark step, to
+ * names, and a user's NodeManagers have no Spark. Copied once a run, before its first step, to
  * a directory of the run's under the user's home there (Spark would otherwise copy all of them for
  * every step), and removed when the run ends, a stop too: nothing of them stays on the cluster.
  */
@@ -24,6 +24,9 @@ final class SparkJarsOnCluster implements AutoCloseable {
   private final FileSystem fs;
   private final Path dir;
   private final Runnable hook = this::remove;
+  /** Held while a jar is copied and while the directory is removed: a stop waits for the jar in flight, then no other starts. */
+  private final Object lock = new Object();
+  private boolean removed;
 
   private SparkJarsOnCluster(FileSystem fs, Path dir) {
     this.fs = fs;
@@ -42,7 +45,8 @@ final class SparkJarsOnCluster implements AutoCloseable {
             + " (build with mvn -B -ntp -DskipTests package)");
       }
     }
-    FileSystem fs = FileSystem.get(conf);
+    // an instance of its own, which no other user of the cached one can close before the end
+    FileSystem fs = FileSystem.newInstance(conf);
     Path dir = fs.makeQualified(new Path(fs.getHomeDirectory(), PARENT + "/" + run + "/spark-jars"));
     SparkJarsOnCluster copied = new SparkJarsOnCluster(fs, dir);
     // before the file systems close at a stop, so a stop mid-copy leaves nothing either
@@ -51,7 +55,12 @@ final class SparkJarsOnCluster implements AutoCloseable {
     long bytes = 0;
     try {
       for (java.nio.file.Path jar : jars) {
-        fs.copyFromLocalFile(false, true, new Path(jar.toUri()), new Path(dir, jar.getFileName().toString()));
+        synchronized (copied.lock) {
+          if (copied.removed) {
+            throw new IOException("the run is stopping");
+          }
+          fs.copyFromLocalFile(false, true, new Path(jar.toUri()), new Path(dir, jar.getFileName().toString()));
+        }
         bytes += Files.size(jar);
       }
     } catch (IOException e) {
@@ -78,17 +87,29 @@ final class SparkJarsOnCluster implements AutoCloseable {
     remove();
   }
 
-  /** Removes the run's directory, and the parent where no other run has one. */
+  /** Removes the run's directory, and the parent where no other run has one; closes the file system. */
   private void remove() {
-    try {
-      Path run = dir.getParent();
-      fs.delete(run, true);
-      Path parent = run.getParent();
-      if (fs.exists(parent) && fs.listStatus(parent).length == 0) {
-        fs.delete(parent, false);
+    synchronized (lock) {
+      if (removed) {
+        return;
       }
-    } catch (IOException e) {
-      System.err.println("hibench run: could not remove " + dir + " from the cluster: " + UserCluster.firstLine(e));
+      removed = true;
+      Path run = dir.getParent();
+      try {
+        fs.delete(run, true);
+      } catch (IOException e) {
+        System.err.println("hibench run: could not remove " + run + " from the cluster: " + UserCluster.firstLine(e));
+      }
+      try {
+        fs.delete(run.getParent(), false); // refused while another run's directory is there
+      } catch (IOException anotherRuns) {
+        // theirs to remove
+      }
+      try {
+        fs.close();
+      } catch (IOException e) {
+        // nothing of the run's is left to write
+      }
     }
   }
 }

@@ -28,6 +28,7 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.yarn.api.records.NodeReport;
 import org.apache.hadoop.yarn.api.records.NodeState;
+import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.webapp.util.WebAppUtils;
@@ -67,7 +68,7 @@ public final class UserCluster implements Deployment.Running {
   /** Spark's jars on the cluster, copied for the run's first Spark step; null before it. */
   private SparkJarsOnCluster sparkJars;
 
-  private UserCluster(Path confDir, Configuration conf, Configuration check, List<NodeReport> nodes, String hadoopVersion, ServingAddress serving,
+  private UserCluster(Path confDir, Configuration conf, Configuration check, Yarn yarn, String hadoopVersion, ServingAddress serving,
       List<String> servingHosts, ClusterHBaseServing hbase, SubmitCommand submit, SubmitCommand sparkSubmit, List<String> monitorHosts,
       String run) {
     this.sparkSubmit = sparkSubmit;
@@ -79,13 +80,20 @@ public final class UserCluster implements Deployment.Running {
     this.servingHosts = servingHosts;
     this.conf = conf;
     this.check = check;
-    this.workers = nodes.stream().map(n -> n.getNodeId().getHost()).sorted().toList();
+    this.workers = yarn.nodes().stream().map(n -> n.getNodeId().getHost()).sorted().toList();
     this.hadoopVersion = hadoopVersion;
     this.run = run;
-    this.spark = new SparkOnYarn(nodes.size(), nodes.stream().mapToInt(n -> n.getCapability().getVirtualCores()).min().orElseThrow(),
-        nodes.stream().mapToLong(n -> n.getCapability().getMemorySize()).min().orElseThrow(),
+    // a core of the smallest node left for Spark's application master, which a scheduler that
+    // counts cores would otherwise never fit beside the executor on its node
+    int cores = Math.min(yarn.largest().getVirtualCores(),
+        yarn.nodes().stream().mapToInt(n -> n.getCapability().getVirtualCores()).min().orElseThrow() - 1);
+    this.spark = new SparkOnYarn(yarn.nodes().size(), Math.max(1, cores),
+        yarn.nodes().stream().mapToLong(n -> n.getCapability().getMemorySize()).min().orElseThrow(), yarn.largest().getMemorySize(),
         conf.getInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, YarnConfiguration.DEFAULT_RM_SCHEDULER_MINIMUM_ALLOCATION_MB));
   }
+
+  /** What the ResourceManager said of its YARN: the running NodeManagers and the largest container it gives. */
+  private record Yarn(List<NodeReport> nodes, Resource largest) {}
 
   /**
    * The client configuration in {@code confDir}, its files checked: a UsageException says in one
@@ -130,7 +138,7 @@ public final class UserCluster implements Deployment.Running {
     check.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS, CHECK_WAIT_MS);
     check.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_RETRY_INTERVAL_MS, 1000);
     checkFileSystem(check);
-    List<NodeReport> nodes = nodes(check);
+    Yarn yarn = yarn(check);
     List<String> servingHosts = List.of();
     ClusterHBaseServing hbase = null;
     if (serving instanceof CassandraAddress cassandra) {
@@ -140,7 +148,7 @@ public final class UserCluster implements Deployment.Running {
       hbase = ClusterHBaseServing.checked(site);
       servingHosts = hbase.hosts();
     }
-    return new UserCluster(confDir, conf, check, nodes, hadoopVersion(conf), serving, servingHosts, hbase, submit, sparkSubmit, monitorHosts, run);
+    return new UserCluster(confDir, conf, check, yarn, hadoopVersion(conf), serving, servingHosts, hbase, submit, sparkSubmit, monitorHosts, run);
   }
 
   private static void checkFileSystem(Configuration check) throws IOException {
@@ -155,21 +163,23 @@ public final class UserCluster implements Deployment.Running {
     }
   }
 
-  /** The running NodeManagers, by the ResourceManager's node list. */
-  private static List<NodeReport> nodes(Configuration check) throws IOException {
+  /** The running NodeManagers, by the ResourceManager's node list, and the largest container it gives (a new application's answer). */
+  private static Yarn yarn(Configuration check) throws IOException {
     String rm = check.get(YarnConfiguration.RM_ADDRESS, YarnConfiguration.DEFAULT_RM_ADDRESS);
     List<NodeReport> nodes;
+    Resource largest;
     try (YarnClient yarn = YarnClient.createYarnClient()) {
       yarn.init(check);
       yarn.start();
       nodes = yarn.getNodeReports(NodeState.RUNNING);
+      largest = yarn.createApplication().getNewApplicationResponse().getMaximumResourceCapability();
     } catch (IOException | org.apache.hadoop.yarn.exceptions.YarnException | RuntimeException e) {
       throw new UsageException("--cluster: the ResourceManager at " + rm + " does not answer: " + firstLine(e));
     }
     if (nodes.isEmpty()) {
       throw new UsageException("--cluster: the ResourceManager at " + rm + " has no running NodeManager");
     }
-    return nodes;
+    return new Yarn(nodes, largest);
   }
 
   /** The cluster's Hadoop version as its ResourceManager reports it (YARN's cluster info), or why it is not known. */

@@ -140,9 +140,14 @@ public final class ClusterSites {
     return conf;
   }
 
-  /** Spark's settings on these hosts: YARN, and an executor on every worker with the worker's cores and NodeManager's memory. */
+  /**
+   * Spark's settings on these hosts: YARN, and an executor on every worker with the worker's cores
+   * (their scheduler counts memory alone, so the application master's core takes none of them) and
+   * its NodeManager's memory.
+   */
   Map<String, String> spark() {
-    return new SparkOnYarn(workers.size(), Runtime.getRuntime().availableProcessors(), nodeMemoryMb, MIN_ALLOCATION_MB).settings();
+    return new SparkOnYarn(workers.size(), Runtime.getRuntime().availableProcessors(), nodeMemoryMb,
+        YarnConfiguration.DEFAULT_RM_SCHEDULER_MAXIMUM_ALLOCATION_MB, MIN_ALLOCATION_MB).settings();
   }
 
 

@@ -50,6 +50,8 @@ public final class SuiteExecution implements AutoCloseable {
   private final java.util.Set<String> settled = new java.util.HashSet<>();
   private HiveProcess hive;
   private ServingCluster serving;
+  /** The Spark steps' configuration file, once written. */
+  private File sparkConf;
 
   /**
    * An execution with {@code conf} on {@code deployment}'s storage, YCSB's phases on the store it
@@ -74,6 +76,9 @@ public final class SuiteExecution implements AutoCloseable {
    * the exit status of the step that failed.
    */
   public int run(List<SuiteOptions.PlannedStep> plan, int done, int total, List<Measurement> measured) throws Exception {
+    if (plan.stream().anyMatch(p -> p.step().runner() == SuiteJar.Runner.SPARK)) {
+      sparkConf(); // what Spark needs of the deployment, before any step and outside every measured one
+    }
     for (SuiteOptions.PlannedStep p : plan) {
       Step step = p.step();
       if (!p.warmup() && settled.contains(p.runsOf())) {
@@ -230,18 +235,8 @@ public final class SuiteExecution implements AutoCloseable {
       step = step.withOption(HibenchConfigKeys.PAGE_CACHE, pageCache);
     }
     Optional<SubmitCommand> submit = deployment.sparkSubmitCommand();
-    File confFile = new File(scratch, "spark/conf.xml");
-    if (!confFile.exists()) {
-      Configuration sparkConf = new Configuration(conf);
-      if (submit.isPresent()) {
-        sparkConf.set(HibenchConfigKeys.CLUSTER_SUBMIT, submit.get().toString());
-      } else {
-        deployment.sparkSettings(out).forEach(sparkConf::set);
-      }
-      SparkProcess.writeConf(sparkConf, confFile);
-    }
     List<String> args = new ArrayList<>(step.args());
-    args.addAll(1, List.of("-conf", confFile.getPath()));
+    args.addAll(1, List.of("-conf", sparkConf().getPath()));
     long mark = Results.mark(stepReportDir);
     if (submit.isPresent()) {
       Path jar = ClusterJar.of(SparkProcess.class, SparkProcess.ARTIFACT);
@@ -256,6 +251,29 @@ public final class SuiteExecution implements AutoCloseable {
     int status = SparkProcess.run(deployment.clientHost(), args, new File(scratch, "spark/spark.log"), List.of(ClusterJar.cfsAdapter()),
         out);
     return writtenBy(step.workload(), status, stepReportDir, mark);
+  }
+
+  /**
+   * The Spark steps' configuration file, written on first use: the run's settings with the
+   * deployment's Spark settings (which may copy Spark's jars to a user's cluster), or with the user's
+   * {@code --spark-submit}, which brings its own, the command that submits.
+   */
+  private File sparkConf() throws IOException {
+    if (sparkConf == null) {
+      // a file of this execution's: a series' next deployment has settings of its own
+      Files.createDirectories(scratch.toPath().resolve("spark"));
+      File file = File.createTempFile("conf-", ".xml", new File(scratch, "spark"));
+      Configuration settings = new Configuration(conf);
+      Optional<SubmitCommand> submit = deployment.sparkSubmitCommand();
+      if (submit.isPresent()) {
+        settings.set(HibenchConfigKeys.CLUSTER_SUBMIT, submit.get().toString());
+      } else {
+        deployment.sparkSettings(out).forEach(settings::set);
+      }
+      SparkProcess.writeConf(settings, file);
+      this.sparkConf = file;
+    }
+    return sparkConf;
   }
 
   /**
