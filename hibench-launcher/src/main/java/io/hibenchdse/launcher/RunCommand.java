@@ -83,7 +83,7 @@ final class RunCommand implements Callable<Integer> {
   String submit;
 
   @Option(names = "--spark-submit", paramLabel = "CMD", description = "With --cluster: run each Spark step with your own"
-      + " spark-submit, such as \"spark-submit\" or \"dse spark-submit\" (in client mode, the suite's Spark job jar"
+      + " Spark 4.0 spark-submit, such as \"spark-submit --master yarn\" (in client mode, the suite's Spark job jar"
       + " spark-runner/target/spark-runner.jar and the step's arguments follow; HADOOP_CONF_DIR is CONF_DIR; its master and"
       + " executors are its own) instead of this launcher's Spark JVM on the cluster's YARN.")
   String sparkSubmit;

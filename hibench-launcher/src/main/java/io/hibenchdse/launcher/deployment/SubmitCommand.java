@@ -17,7 +17,7 @@ import org.apache.hadoop.conf.Configuration;
  * cluster's configuration directory and on the user's Java. MapReduce's ({@code --submit "hadoop
  * jar"}, {@code "yarn jar"}, {@code "dse hadoop jar"}): the command, then the step's cluster jar, its
  * workload and, as generic options, every setting the launcher made (the profile's, the suite's
- * labels). Spark's ({@code --spark-submit "spark-submit"}, {@code "dse spark-submit"}): the command,
+ * labels). Spark's ({@code --spark-submit "spark-submit --master yarn"}, a Spark 4.0 installation's): the command,
  * then the Spark JVM's main class in client mode, the suite's Spark job jar and the step's
  * arguments. The tool in that client's JVM writes its record where the report directory option
  * says, as it does under a stock {@code hadoop jar}.
