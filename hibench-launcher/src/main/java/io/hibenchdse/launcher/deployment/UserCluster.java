@@ -65,7 +65,7 @@ public final class UserCluster implements Deployment.Running {
   private final SparkOnYarn spark;
   /** The run's name, under which Spark's jars go to the cluster. */
   private final String run;
-  /** Spark's jars on the cluster, copied for the run's first Spark step; null before it. */
+  /** Spark's jars on the cluster, copied when the run's Spark settings are first asked for (before its first step); null before. */
   private SparkJarsOnCluster sparkJars;
 
   private UserCluster(Path confDir, Configuration conf, Configuration check, Yarn yarn, String hadoopVersion, ServingAddress serving,

@@ -150,7 +150,6 @@ public final class ClusterSites {
         YarnConfiguration.DEFAULT_RM_SCHEDULER_MAXIMUM_ALLOCATION_MB, MIN_ALLOCATION_MB).settings();
   }
 
-
   /** The capacity scheduler's key for {@link #AM_SHARE}. */
   static final String MAXIMUM_AM_SHARE = "yarn.scheduler.capacity.maximum-am-resource-percent";
 

@@ -211,10 +211,8 @@ public final class SuiteExecution implements AutoCloseable {
    */
   private StepOutcome submitted(SubmitCommand submit, Step step, BenchmarkTool tool, Configuration stepConf, List<String> args,
       Path stepReportDir) throws Exception {
-    Path jar = ClusterJar.of(tool.getClass(), step.jar().artifact());
+    Path jar = builtJar(submit, tool.getClass(), step.jar().artifact());
     if (jar == null) {
-      out.println("hibench run: --submit needs " + step.jar() + ".jar beside " + ClusterJar.classesOf(tool.getClass())
-          + ": build it with mvn -B -ntp -DskipTests package");
       return new StepOutcome(2, null);
     }
     long mark = Results.mark(stepReportDir);
@@ -239,10 +237,8 @@ public final class SuiteExecution implements AutoCloseable {
     args.addAll(1, List.of("-conf", sparkConf().getPath()));
     long mark = Results.mark(stepReportDir);
     if (submit.isPresent()) {
-      Path jar = ClusterJar.of(SparkProcess.class, SparkProcess.ARTIFACT);
+      Path jar = builtJar(submit.get(), SparkProcess.class, SparkProcess.ARTIFACT);
       if (jar == null) {
-        out.println("hibench run: --spark-submit needs " + SparkProcess.ARTIFACT + ".jar beside " + ClusterJar.classesOf(SparkProcess.class)
-            + ": build it with mvn -B -ntp -DskipTests package");
         return new StepOutcome(2, null);
       }
       int status = submit.get().runSpark(SparkProcess.MAIN_CLASS, jar, args);
@@ -251,6 +247,19 @@ public final class SuiteExecution implements AutoCloseable {
     int status = SparkProcess.run(deployment.clientHost(), args, new File(scratch, "spark/spark.log"), List.of(ClusterJar.cfsAdapter()),
         out);
     return writtenBy(step.workload(), status, stepReportDir, mark);
+  }
+
+  /**
+   * The cluster jar of {@code artifact}, the module of {@code owner}, that the user's {@code submit}
+   * command takes; null, said in one line, where the build has not written it.
+   */
+  private Path builtJar(SubmitCommand submit, Class<?> owner, String artifact) throws IOException {
+    Path jar = ClusterJar.of(owner, artifact);
+    if (jar == null) {
+      out.println("hibench run: " + submit.option() + " needs " + artifact + ".jar beside " + ClusterJar.classesOf(owner)
+          + ": build it with mvn -B -ntp -DskipTests package");
+    }
+    return jar;
   }
 
   /**
