@@ -36,9 +36,12 @@ public abstract class HiveQuery extends BenchmarkTool {
   @Parameters(index = "1", paramLabel = "<output>", description = "Directory the result table is written under.")
   Path output;
 
-  /** What a query run reports beside its time: the command's whole time, the result and how Hive ran it. */
+  /**
+   * What a query run reports beside its time: the command's whole time, the result and how Hive
+   * ran it; {@code database} holds the tables (on a user's metastore, the run's own).
+   */
   public record Metrics(double querySec, double commandSec, String resultTable, long resultRows, String fileFormat,
-      int mapReduceJobs) {}
+      int mapReduceJobs, String database) {}
 
   private final HiveWorkload workload;
   private long startMs;
@@ -102,7 +105,7 @@ public abstract class HiveQuery extends BenchmarkTool {
     variables.put("FORMAT", format);
     System.err.printf(Locale.ROOT, "%s: Hive %s, %s tables over %s%n", name(),
         session.embedded() ? "embedded (in-memory metastore, MapReduce " + session.conf().get(MRConfig.FRAMEWORK_NAME) + ")"
-            : "with the metastore at " + session.conf().get("hive.metastore.uris"),
+            : "with the metastore at " + session.conf().get("hive.metastore.uris") + ", database " + session.database(),
         format, variables.get("INPUT"));
     session.run(HiveScript.load(conf, HiveWorkload.TABLES), variables);
     HiveSession.Execution query = session.run(HiveScript.load(conf, workload.sqlFile()), variables);
@@ -111,7 +114,8 @@ public abstract class HiveQuery extends BenchmarkTool {
 
     RunResult r = newResult(conf, output, session.conf());
     r.counters.putAll(query.counters());
-    r.metrics(new Metrics(query.seconds(), commandSec, workload.resultTable(), resultRows(query.counters()), format, query.jobs()));
+    r.metrics(new Metrics(query.seconds(), commandSec, workload.resultTable(), resultRows(query.counters()), format, query.jobs(),
+        session.database()));
     return r.timed(startMs, endMs, query.nanos(), inputBytes(conf), ClusterNodes.count(conf));
   }
 

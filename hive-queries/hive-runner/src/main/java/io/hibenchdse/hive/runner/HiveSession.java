@@ -6,10 +6,13 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
+import java.text.SimpleDateFormat;
 import java.util.ArrayList;
+import java.util.Date;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.Map;
 import java.util.TreeMap;
@@ -33,7 +36,9 @@ import org.apache.hadoop.yarn.conf.YarnConfiguration;
  * the metastore schema is created once. Without {@code hive.metastore.uris} it is the embedded
  * default: a Derby metastore in memory, MapReduce on Hadoop's local runner, scratch space in a
  * local directory; with it, the cluster's metastore and whatever {@code mapreduce.framework.name}
- * the configuration names.
+ * the configuration names. On a metastore of the user's the session works in a database of its
+ * own, created when it opens and dropped when it closes, so the scripts' {@code DROP TABLE} never
+ * meets a user's table of the same name in {@code default}.
  */
 final class HiveSession implements AutoCloseable {
   /** The key GenericOptionsParser records as the source of a -D option. */
@@ -45,6 +50,8 @@ final class HiveSession implements AutoCloseable {
   private final File dir;
   private final boolean ownDir;
   private final boolean embedded;
+  /** The session's own database on a user's metastore; null on the embedded one. */
+  private String database;
 
   private HiveSession(SessionState state, File dir, boolean ownDir, boolean embedded) {
     this.state = state;
@@ -128,7 +135,24 @@ final class HiveSession implements AutoCloseable {
     state.info = new SessionStream(OutputStream.nullOutputStream());
     state.err = new SessionStream(OutputStream.nullOutputStream());
     SessionState.start(state);
-    return new HiveSession(state, dir, configuredDir == null, embedded);
+    HiveSession session = new HiveSession(state, dir, configuredDir == null, embedded);
+    if (!embedded) {
+      session.useOwnDatabase();
+    }
+    return session;
+  }
+
+  /**
+   * Creates the session's database and makes it current. A fresh name, never IF NOT EXISTS: the
+   * database is dropped with every table in it at the end, so it must be this session's alone.
+   */
+  private void useOwnDatabase() throws IOException {
+    String name = "hibench_" + new SimpleDateFormat("yyyyMMdd_HHmmss", Locale.ROOT).format(new Date())
+        + "_" + ProcessHandle.current().pid();
+    run(HiveScript.parse("the session's database", "CREATE DATABASE " + name
+        + " COMMENT 'HiBench-DSE: tables of one run, dropped at its end'"), Map.of());
+    database = name;
+    run(HiveScript.parse("the session's database", "USE " + name), Map.of());
   }
 
   /**
@@ -159,6 +183,11 @@ final class HiveSession implements AutoCloseable {
 
   boolean embedded() {
     return embedded;
+  }
+
+  /** The database the scripts' tables are declared in. */
+  String database() {
+    return state.getCurrentDatabase();
   }
 
   /** The -D options of a command, applied to the session for the commands that follow. */
@@ -242,6 +271,15 @@ final class HiveSession implements AutoCloseable {
 
   @Override
   public void close() {
+    if (database != null) {
+      // EXTERNAL tables (tables.sql says why): dropping them leaves the data where it is
+      try {
+        run(HiveScript.parse("the session's database", "USE default;\nDROP DATABASE IF EXISTS " + database + " CASCADE"), Map.of());
+      } catch (IOException e) {
+        System.err.println("hive: the run's database " + database + " stays on the metastore at "
+            + conf().get("hive.metastore.uris") + ": " + e.getMessage());
+      }
+    }
     try {
       state.close();
     } catch (IOException e) {

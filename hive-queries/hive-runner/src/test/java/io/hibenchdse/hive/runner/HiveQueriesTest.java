@@ -8,7 +8,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hibenchdse.core.TestData;
 import io.hibenchdse.hive.DataGen;
 import io.hibenchdse.hive.GeneratedTables;
+import io.hibenchdse.core.RunResult;
+import io.hibenchdse.node.ChildJvm;
 import java.io.File;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.ArrayList;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.hive.metastore.HiveMetaStoreClient;
+import org.apache.hadoop.hive.metastore.IMetaStoreClient;
+import org.apache.hadoop.hive.metastore.api.FieldSchema;
+import org.apache.hadoop.hive.metastore.api.SerDeInfo;
+import org.apache.hadoop.hive.metastore.api.StorageDescriptor;
+import org.apache.hadoop.hive.metastore.api.Table;
+import org.apache.hadoop.hive.metastore.conf.MetastoreConf;
 import java.nio.file.Files;
 import java.util.HashMap;
 import java.util.List;
@@ -109,6 +124,10 @@ class HiveQueriesTest {
   static void checkAggregation(Configuration conf, String base, String out) throws Exception {
     TestData.Outcome o = query(conf, "aggregation", base + "/Input", out);
     assertEquals(0, o.status, o.toString());
+    checkAggregationResult(conf, base, out, o.result);
+  }
+
+  static void checkAggregationResult(Configuration conf, String base, String out, RunResult result) throws Exception {
     Map<String, Double> expected = new TreeMap<>();
     for (String[] v : rows(conf, base + "/Input/uservisits")) {
       expected.merge(v[0], Double.parseDouble(v[3]), Double::sum);
@@ -119,13 +138,17 @@ class HiveQueriesTest {
     }
     assertEquals(expected.keySet(), actual.keySet());
     expected.forEach((ip, sum) -> assertEquals(sum, actual.get(ip), 1e-9 * Math.max(1, sum), ip));
-    assertEquals((long) expected.size(), o.result.metrics(HiveQuery.Metrics.class).resultRows());
-    RunResultChecks.check(o.result, "HadoopAggregation");
+    assertEquals((long) expected.size(), result.metrics(HiveQuery.Metrics.class).resultRows());
+    RunResultChecks.check(result, "HadoopAggregation");
   }
 
   static void checkJoin(Configuration conf, String base) throws Exception {
     TestData.Outcome o = query(conf, "join", base + "/Input", base + "/JoinOutput");
     assertEquals(0, o.status, o.toString());
+    checkJoinResult(conf, base, base + "/JoinOutput", o.result);
+  }
+
+  static void checkJoinResult(Configuration conf, String base, String out, RunResult result) throws Exception {
     Map<String, Integer> pageRank = new HashMap<>();
     for (String[] r : rows(conf, base + "/Input/rankings")) {
       pageRank.put(r[0], Integer.parseInt(r[1]));
@@ -140,7 +163,7 @@ class HiveQueriesTest {
         e[2] += Double.parseDouble(v[3]);
       }
     }
-    List<String[]> actual = rows(conf, base + "/JoinOutput/rankings_uservisits_join");
+    List<String[]> actual = rows(conf, out + "/rankings_uservisits_join");
     assertFalse(expected.isEmpty());
     assertEquals(expected.size(), actual.size());
     for (int i = 0; i < actual.size(); i++) {
@@ -155,12 +178,12 @@ class HiveQueriesTest {
       assertEquals(e[0] / e[1], Double.parseDouble(r[1]), 1e-9, r[0] + " avgPageRank");
       assertEquals(e[2], Double.parseDouble(r[2]), 1e-9, r[0] + " totalRevenue");
     }
-    RunResultChecks.check(o.result, "HadoopJoin");
+    RunResultChecks.check(result, "HadoopJoin");
     long bytes = 0;
     for (String t : new String[] {DataGen.RANKINGS, DataGen.USERVISITS}) {
       bytes += FileSystem.get(conf).getContentSummary(new Path(base + "/Input/" + t)).getLength();
     }
-    assertEquals(bytes, o.result.inputBytes);
+    assertEquals(bytes, result.inputBytes);
   }
 
   @Test
@@ -192,5 +215,99 @@ class HiveQueriesTest {
 
     // the session survives a failed statement
     checkAggregation(conf, "/hive", "/out/after-failure");
+  }
+
+  /**
+   * A metastore of the user's (Hive's own metastore service in a JVM of its own, Derby on disk,
+   * Thrift on a port) holding a table of the user's named as the scripts' input table, in
+   * {@code default}: the query runs in a database of its own, which is gone after the session,
+   * and the user's table and its file are as they were.
+   */
+  @Test
+  void onAUsersMetastoreTheQueriesKeepToADatabaseOfTheirOwn() throws Exception {
+    File home = new File(dir, "users-metastore");
+    int port;
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort();
+    }
+    String warehouse = new File(home, "warehouse").toURI().toString();
+    List<String> command = new ArrayList<>(ChildJvm.command());
+    // this JVM's class path: Hive's metastore server and what it needs (test-scoped in the pom)
+    command.addAll(List.of("-Xmx512m", "-cp", System.getProperty("java.class.path"),
+        "org.apache.hadoop.hive.metastore.HiveMetaStore", "-p", String.valueOf(port),
+        "--hiveconf", "javax.jdo.option.ConnectionURL=jdbc:derby:;databaseName=" + new File(home, "db") + ";create=true",
+        "--hiveconf", "datanucleus.schema.autoCreateAll=true",
+        "--hiveconf", "metastore.schema.verification=false",
+        "--hiveconf", "metastore.warehouse.dir=" + warehouse,
+        "--hiveconf", "metastore.warehouse.external.dir=" + warehouse));
+    home.mkdirs();
+    Process metastore = new ProcessBuilder(command).directory(home)
+        .redirectErrorStream(true).redirectOutput(new File(home, "metastore.log")).start();
+    Configuration client = MetastoreConf.newMetastoreConf();
+    MetastoreConf.setVar(client, MetastoreConf.ConfVars.THRIFT_URIS, "thrift://127.0.0.1:" + port);
+    IMetaStoreClient users = null;
+    try {
+      users = connect(client, port, metastore, home);
+      // the user's table: managed, in default, over a file of theirs
+      FileSystem fs = FileSystem.get(conf);
+      Path usersData = new Path("/users/rankings");
+      try (FSDataOutputStream out = fs.create(usersData.suffix("/part-0"))) {
+        out.writeBytes("theirs,1,1\n");
+      }
+      Table rankings = new Table();
+      rankings.setDbName("default");
+      rankings.setTableName(DataGen.RANKINGS);
+      rankings.setTableType("MANAGED_TABLE");
+      StorageDescriptor sd = new StorageDescriptor();
+      sd.setCols(List.of(new FieldSchema("line", "string", null)));
+      sd.setLocation(fs.makeQualified(usersData).toString());
+      sd.setInputFormat("org.apache.hadoop.mapred.TextInputFormat");
+      sd.setOutputFormat("org.apache.hadoop.hive.ql.io.HiveIgnoreKeyTextOutputFormat");
+      sd.setSerdeInfo(new SerDeInfo(null, "org.apache.hadoop.hive.serde2.lazy.LazySimpleSerDe", new HashMap<>()));
+      rankings.setSd(sd);
+      rankings.setParameters(new HashMap<>());
+      users.createTable(rankings);
+      Table before = users.getTable("default", DataGen.RANKINGS);
+
+      Configuration withMetastore = new Configuration(conf);
+      withMetastore.set("hive.metastore.uris", MetastoreConf.getVar(client, MetastoreConf.ConfVars.THRIFT_URIS));
+      String database;
+      try (HiveProcess hive = HiveProcess.serve(withMetastore, new File(home, "hive"), List.of())) {
+        HiveProcess.Outcome o = hive.run(List.of("join", "/hive/Input", "/out/join-on-metastore"), System.out);
+        assertEquals(0, o.status(), "the Hive JVM's log: " + new File(home, "hive/hive.log"));
+        database = o.result().metrics(HiveQuery.Metrics.class).database();
+        assertTrue(database.startsWith("hibench_"), database);
+        assertTrue(users.getAllDatabases().contains(database), users.getAllDatabases().toString());
+        List<String> tables = new ArrayList<>(users.getAllTables(database));
+        tables.sort(null);
+        assertEquals(List.of(DataGen.RANKINGS, "rankings_uservisits_join", DataGen.USERVISITS), tables);
+        assertEquals(List.of(DataGen.RANKINGS), users.getAllTables("default"));
+        assertEquals(MetastoreConf.getVar(client, MetastoreConf.ConfVars.THRIFT_URIS), o.result().configuration.get("hive.metastore.uris"));
+        checkJoinResult(conf, "/hive", "/out/join-on-metastore", o.result());
+      }
+      assertFalse(users.getAllDatabases().contains(database), users.getAllDatabases().toString());
+      assertEquals(before, users.getTable("default", DataGen.RANKINGS));
+      assertEquals("theirs,1,1\n", new String(fs.open(usersData.suffix("/part-0")).readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+      assertEquals(VISITS, GeneratedTables.lines(conf, new Path("/hive/Input/uservisits")).size());
+    } finally {
+      if (users != null) {
+        users.close();
+      }
+      ChildJvm.stop(metastore, 30);
+    }
+  }
+
+  /** A client of the metastore once it answers; fails with its log if its JVM ends or a minute passes. */
+  private static IMetaStoreClient connect(Configuration client, int port, Process metastore, File home) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+    while (true) {
+      assertTrue(metastore.isAlive(), "the metastore ended: " + Files.readString(new File(home, "metastore.log").toPath()));
+      try (Socket probe = new Socket(InetAddress.getLoopbackAddress(), port)) {
+        return new HiveMetaStoreClient(client);
+      } catch (java.io.IOException e) {
+        assertTrue(System.nanoTime() < deadline, "the metastore did not answer in a minute: " + new File(home, "metastore.log"));
+        Thread.sleep(500);
+      }
+    }
   }
 }
