@@ -20,6 +20,8 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.hive.common.io.SessionStream;
 import org.apache.hadoop.hive.conf.HiveConf;
+import org.apache.hadoop.hive.metastore.HiveMetaStoreClient;
+import org.apache.hadoop.hive.metastore.IMetaStoreClient;
 import org.apache.hadoop.hive.ql.IDriver;
 import org.apache.hadoop.hive.ql.MapRedStats;
 import org.apache.hadoop.hive.ql.processors.CommandProcessor;
@@ -152,7 +154,33 @@ final class HiveSession implements AutoCloseable {
     run(HiveScript.parse("the session's database", "CREATE DATABASE " + name
         + " COMMENT 'HiBench-DSE: tables of one run, dropped at its end'"), Map.of());
     database = name;
+    // a JVM stopped by a signal drops it too; a query may still be running in the session then,
+    // so the hook uses a metastore client of its own
+    Runtime.getRuntime().addShutdownHook(new Thread(this::dropOwnDatabase, "hibench-hive-database"));
     run(HiveScript.parse("the session's database", "USE " + name), Map.of());
+  }
+
+  /**
+   * Drops the session's database and the tables in it, once. The tables are EXTERNAL and not
+   * purged (tables.sql), so their data stays where it is.
+   */
+  private synchronized void dropOwnDatabase() {
+    if (database == null) {
+      return;
+    }
+    try {
+      SessionState.setCurrentSessionState(state); // the client asks the thread's session for the user's address
+      IMetaStoreClient client = new HiveMetaStoreClient(new HiveConf(conf()));
+      try {
+        client.dropDatabase(database, true, true, true);
+      } finally {
+        client.close();
+      }
+    } catch (Exception e) {
+      System.err.println("hive: the run's database " + database + " stays on the metastore at "
+          + conf().get("hive.metastore.uris") + ": " + e.getMessage());
+    }
+    database = null;
   }
 
   /**
@@ -271,15 +299,7 @@ final class HiveSession implements AutoCloseable {
 
   @Override
   public void close() {
-    if (database != null) {
-      // EXTERNAL tables (tables.sql says why): dropping them leaves the data where it is
-      try {
-        run(HiveScript.parse("the session's database", "USE default;\nDROP DATABASE IF EXISTS " + database + " CASCADE"), Map.of());
-      } catch (IOException e) {
-        System.err.println("hive: the run's database " + database + " stays on the metastore at "
-            + conf().get("hive.metastore.uris") + ": " + e.getMessage());
-      }
-    }
+    dropOwnDatabase();
     try {
       state.close();
     } catch (IOException e) {

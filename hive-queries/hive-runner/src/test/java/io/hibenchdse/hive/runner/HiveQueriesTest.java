@@ -220,8 +220,8 @@ class HiveQueriesTest {
   /**
    * A metastore of the user's (Hive's own metastore service in a JVM of its own, Derby on disk,
    * Thrift on a port) holding a table of the user's named as the scripts' input table, in
-   * {@code default}: the query runs in a database of its own, which is gone after the session,
-   * and the user's table and its file are as they were.
+   * {@code default}: the query runs in a database of its own, which is gone after the session
+   * (ended or stopped by SIGTERM), and the user's table and its file are as they were.
    */
   @Test
   void onAUsersMetastoreTheQueriesKeepToADatabaseOfTheirOwn() throws Exception {
@@ -286,6 +286,21 @@ class HiveQueriesTest {
         checkJoinResult(conf, "/hive", "/out/join-on-metastore", o.result());
       }
       assertFalse(users.getAllDatabases().contains(database), users.getAllDatabases().toString());
+
+      // a Hive JVM stopped by SIGTERM drops its database too
+      try (HiveProcess hive = HiveProcess.serve(withMetastore, new File(home, "hive-stopped"), List.of())) {
+        HiveProcess.Outcome o = hive.run(List.of("scan", "/hive/Input", "/out/scan-on-metastore"), System.out);
+        assertEquals(0, o.status(), "the Hive JVM's log: " + new File(home, "hive-stopped/hive.log"));
+        String stopped = o.result().metrics(HiveQuery.Metrics.class).database();
+        assertTrue(users.getAllDatabases().contains(stopped), users.getAllDatabases().toString());
+        // this JVM's children: the metastore's and the Hive JVM
+        List<ProcessHandle> hiveJvm = ProcessHandle.current().children().filter(p -> p.pid() != metastore.pid()).toList();
+        assertEquals(1, hiveJvm.size(), hiveJvm.toString());
+        ProcessHandle jvm = hiveJvm.get(0);
+        jvm.destroy();
+        jvm.onExit().get(1, TimeUnit.MINUTES);
+        assertFalse(users.getAllDatabases().contains(stopped), users.getAllDatabases().toString());
+      }
       assertEquals(before, users.getTable("default", DataGen.RANKINGS));
       assertEquals("theirs,1,1\n", new String(fs.open(usersData.suffix("/part-0")).readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
       assertEquals(VISITS, GeneratedTables.lines(conf, new Path("/hive/Input/uservisits")).size());
