@@ -20,6 +20,14 @@ public final class HibenchConfigKeys {
   /** Where a run's {@code hibench.report} and {@code hibench.jsonl} go, when set (see {@link Results}). */
   public static final String REPORT_DIR = "hibench.report.dir";
 
+  /**
+   * Where a run's records wait instead of going to {@link #REPORT_DIR}: a directory of the
+   * launcher's, which then adds what its monitor saw over each record's time and writes the record
+   * whole to the report directory. Unset, {@link Results#RECORDS_DIR_ENV} says, else the report
+   * directory itself.
+   */
+  public static final String RECORDS_DIR = "hibench.report.records.dir";
+
   /** System property: the directory of the failure files (default: {@code <java.io.tmpdir>/hibench-logs}). */
   public static final String LOG_DIR = "hibench.log.dir";
 

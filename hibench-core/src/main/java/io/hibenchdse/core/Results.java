@@ -1,18 +1,15 @@
 package io.hibenchdse.core;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -24,6 +21,11 @@ public final class Results {
   public static final String DEFAULT_REPORT_DIR = "report";
   public static final String REPORT_FILE = "hibench.report";
   public static final String JSON_FILE = "hibench.jsonl";
+  /**
+   * Environment variable: {@link HibenchConfigKeys#RECORDS_DIR} for the tools of a command run by
+   * {@code bin/hibench monitor}, which cannot pass them a setting.
+   */
+  public static final String RECORDS_DIR_ENV = "HIBENCH_RECORDS_DIR";
 
   private Results() {}
 
@@ -41,16 +43,25 @@ public final class Results {
     return Arrays.asList(new HibenchReportExporter(dir.resolve(REPORT_FILE)), new JsonLinesExporter(dir.resolve(JSON_FILE)));
   }
 
+  /** Where a run's records go: {@link HibenchConfigKeys#RECORDS_DIR}, {@link #RECORDS_DIR_ENV}, or the report directory. */
+  public static Path recordsDir(Configuration conf) {
+    String dir = conf.get(HibenchConfigKeys.RECORDS_DIR, System.getenv(RECORDS_DIR_ENV));
+    return dir != null && !dir.isEmpty() ? Paths.get(dir) : reportDir(conf);
+  }
+
   /**
-   * Adds the run to every result file in {@link HibenchConfigKeys#REPORT_DIR}, creating them as needed; without it,
-   * writes nothing: run by `hadoop jar` inside a HiBench installation, the installation's own
-   * report/hibench.report would get every run twice.
+   * Adds the run to every result file in {@link #recordsDir}, creating them as needed; without
+   * {@link HibenchConfigKeys#REPORT_DIR}, writes nothing: run by `hadoop jar` inside a HiBench
+   * installation, the installation's own report/hibench.report would get every run twice.
    */
   public static void publish(Configuration conf, RunResult r) throws IOException {
-    if (!reporting(conf)) {
-      return;
+    if (reporting(conf)) {
+      publishTo(recordsDir(conf), r);
     }
-    Path dir = reportDir(conf);
+  }
+
+  /** Adds the run to every result file in {@code dir}, creating them as needed. */
+  public static void publishTo(Path dir, RunResult r) throws IOException {
     Files.createDirectories(dir);
     for (ResultExporter e : exporters(dir)) {
       e.export(r);
@@ -82,48 +93,6 @@ public final class Results {
   /** The lines of hibench.jsonl's bytes {@code all} from {@code mark} on; none when it has not grown. */
   private static String[] linesSince(byte[] all, long mark) {
     return all.length <= mark ? new String[0] : new String(all, (int) mark, all.length - (int) mark, StandardCharsets.UTF_8).split("\n");
-  }
-
-  /**
-   * Rewrites the records added to {@code dir}'s hibench.jsonl since {@code mark} as {@code amend}
-   * changes them (a monitor adds what each run used); the file is replaced whole, so a reader never
-   * sees half of it, and nothing else may write it meanwhile (the suite and run-all.sh run one step
-   * at a time). A line this version cannot read is kept as it was. Returns the records as amended.
-   */
-  public static List<RunResult> amendSince(Path dir, long mark, Function<RunResult, RunResult> amend) throws IOException {
-    Path json = dir.resolve(JSON_FILE);
-    List<RunResult> amended = new ArrayList<>();
-    if (!Files.exists(json) || Files.size(json) <= mark) {
-      return amended;
-    }
-    byte[] all = Files.readAllBytes(json);
-    StringBuilder tail = new StringBuilder();
-    for (String line : linesSince(all, mark)) {
-      if (line.trim().isEmpty()) {
-        continue;
-      }
-      RunResult r;
-      try {
-        r = JsonLinesExporter.fromJson(line);
-      } catch (IOException e) {
-        tail.append(line).append('\n'); // not a record this version reads: kept as it was
-        continue;
-      }
-      r = amend.apply(r);
-      amended.add(r);
-      tail.append(JsonLinesExporter.toJson(r)).append('\n');
-    }
-    Path tmp = json.resolveSibling(JSON_FILE + ".tmp");
-    try {
-      try (OutputStream out = Files.newOutputStream(tmp)) {
-        out.write(all, 0, (int) mark);
-        out.write(tail.toString().getBytes(StandardCharsets.UTF_8));
-      }
-      Files.move(tmp, json, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
-    return amended;
   }
 
   /** Appends {@code text} to a local file, creating it: every result file here grows by appending. */

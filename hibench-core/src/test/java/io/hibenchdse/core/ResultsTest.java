@@ -54,26 +54,27 @@ class ResultsTest {
     assertEquals(JsonLinesExporter.toJson(sample()), JsonLinesExporter.toJson(back));
   }
 
-  /** What a monitor does after a step: the records the step added get a field, the ones before stay byte for byte. */
+  /** What the suite does around a step: its records wait apart, then go to the report whole, beside the ones before. */
   @Test
-  void recordsAddedSinceAMarkAreAmendedAndTheOthersKept() throws Exception {
+  void recordsWaitInTheRecordsDirUntilPublishedToTheReport() throws Exception {
     Configuration conf = new Configuration(false);
     conf.set(HibenchConfigKeys.REPORT_DIR, dir.getAbsolutePath());
     Results.publish(conf, sample());
     java.nio.file.Path json = dir.toPath().resolve(Results.JSON_FILE);
     String before = Files.readString(json);
-    long mark = Results.mark(dir.toPath());
-    assertEquals(before.getBytes(java.nio.charset.StandardCharsets.UTF_8).length, mark);
+    java.nio.file.Path waiting = dir.toPath().resolve("waiting");
+    conf.set(HibenchConfigKeys.RECORDS_DIR, waiting.toString());
+    assertEquals(waiting, Results.recordsDir(conf));
     Results.publish(conf, sample());
-    Results.append(json, "{\"from\": \"a later version\"}\n");
-    List<RunResult> amended = Results.amendSince(dir.toPath(), mark, r -> r.utilization(java.util.Map.of("durationSec", 4.0)));
-    assertEquals(1, amended.size());
+    assertEquals(before, Files.readString(json));
+    List<RunResult> waited = Results.since(waiting, 0);
+    assertEquals(1, waited.size());
+    Results.publishTo(dir.toPath(), waited.get(0).utilization(java.util.Map.of("durationSec", 4.0)));
     List<String> lines = Files.readAllLines(json);
-    assertEquals(3, lines.size());
+    assertEquals(2, lines.size());
     assertEquals(before, lines.get(0) + "\n");
     assertEquals(4.0, JsonLinesExporter.fromJson(lines.get(1)).utilization.get("durationSec"));
-    assertEquals("{\"from\": \"a later version\"}", lines.get(2));
-    assertEquals(List.of(Results.JSON_FILE, Results.REPORT_FILE), Files.list(dir.toPath()).map(p -> p.getFileName().toString()).sorted().toList());
+    assertEquals(3, Files.readAllLines(dir.toPath().resolve(Results.REPORT_FILE)).size());
   }
 
   @Test

@@ -1,6 +1,8 @@
 package io.hibenchdse.launcher;
 
+import io.hibenchdse.core.Results;
 import io.hibenchdse.core.UsageException;
+import io.hibenchdse.launcher.suite.PendingRecords;
 import io.hibenchdse.launcher.suite.RunMonitor;
 import io.hibenchdse.monitor.Hosts;
 import io.hibenchdse.monitor.Monitor;
@@ -37,8 +39,9 @@ final class MonitorCommand implements Callable<Integer> {
       description = "Workers to sample over ssh ([user@]host[:port]), as HiBench's monitor does (default: $" + Hosts.ENVIRONMENT + ").")
   List<String> hosts;
 
-  @Option(names = "--report-dir", paramLabel = "DIR", description = "A report directory: records the command adds to DIR/hibench.jsonl"
-      + " get what was used over their own time, and the samples go to DIR/" + RunMonitor.DIR + "/.")
+  @Option(names = "--report-dir", paramLabel = "DIR", description = "A report directory: the records of the suite's tools the command"
+      + " runs (with -D hibench.report.dir) go to DIR/hibench.jsonl with what was used over their own time, and the samples to DIR/"
+      + RunMonitor.DIR + "/.")
   Path reportDir;
 
   @Parameters(arity = "1..*", paramLabel = "COMMAND", description = "The command and its arguments (after --).")
@@ -64,23 +67,36 @@ final class MonitorCommand implements Callable<Integer> {
       throw new UsageException("--hosts: " + e.getMessage());
     }
     AtomicReference<Process> started = new AtomicReference<>();
-    RunMonitor monitor = RunMonitor.start(intervalMs, notSampled -> Hosts.of(workers, notSampled),
-        () -> started.get() == null ? List.of() : List.of(new WatchedProcess("command", started.get().toHandle(), true)), reportDir, out);
-    int status;
-    try {
-      Process p = new ProcessBuilder(command).inheritIO().start();
-      started.set(p);
-      status = p.waitFor();
-    } catch (IOException e) {
-      monitor.close();
-      throw new UsageException("cannot run " + command.get(0) + ": " + e.getMessage());
+    // the command's records wait apart until the samples over them are known (Results.RECORDS_DIR_ENV)
+    try (PendingRecords pending = reportDir == null ? null : PendingRecords.under(Path.of(System.getProperty("java.io.tmpdir")))) {
+      RunMonitor monitor = RunMonitor.start(intervalMs, notSampled -> Hosts.of(workers, notSampled),
+          () -> started.get() == null ? List.of() : List.of(new WatchedProcess("command", started.get().toHandle(), true)), out);
+      int status;
+      try {
+        ProcessBuilder command = new ProcessBuilder(this.command).inheritIO();
+        if (pending != null) {
+          command.environment().put(Results.RECORDS_DIR_ENV, pending.dir().toString());
+        }
+        Process p = command.start();
+        started.set(p);
+        status = p.waitFor();
+      } catch (IOException e) {
+        monitor.close();
+        throw new UsageException("cannot run " + this.command.get(0) + ": " + e.getMessage());
+      }
+      RunMonitor.Finished finished = monitor.finish(reportDir, "monitor-" + System.currentTimeMillis());
+      if (pending != null) {
+        pending.publish(reportDir, finished);
+      }
+      print(finished.series().whole());
+      return status;
     }
-    RunMonitor.Finished finished = monitor.finish("monitor-" + System.currentTimeMillis());
-    Utilization u = finished.series().whole();
+  }
+
+  private void print(Utilization u) throws IOException {
     UtilizationTable.print(u, out);
     if (json != null) {
       UtilizationJson.write(u, json);
     }
-    return status;
   }
 }

@@ -129,7 +129,10 @@ public class TpcxHs extends BenchmarkTool {
     System.err.println("tpcxhs: " + name + " " + String.join(" ", args));
     Configuration c = new Configuration(conf);
     if (Results.reporting(conf)) {
-      c.set(HibenchConfigKeys.REPORT_DIR, Results.reportDir(conf).resolve("tpcxhs-phases").toString());
+      String phasesDir = Results.reportDir(conf).resolve("tpcxhs-phases").toString();
+      c.set(HibenchConfigKeys.REPORT_DIR, phasesDir);
+      // straight there, not where the benchmark's own records wait for the launcher
+      c.set(HibenchConfigKeys.RECORDS_DIR, phasesDir);
     }
     long startMs = System.currentTimeMillis();
     long t0 = System.nanoTime();

@@ -90,12 +90,15 @@ public final class SuiteExecution implements AutoCloseable {
           (step.role() == Step.Role.WARMUP ? "(warm-up) " : "") + String.join(" ", step.args()));
       String stepReportDir = p.reported() ? reportDir.toString() : new File(scratch, p.kind() + "-report").getPath();
       StepOutcome o;
-      try (RunMonitor monitor = p.reported() && monitorIntervalMs > 0
-          ? RunMonitor.start(monitorIntervalMs, deployment::hosts, deployment::processes, reportDir, out) : null) {
+      // a measured step's records wait apart, and go to the report whole once the monitor's figures for them are known
+      try (PendingRecords pending = p.reported() ? PendingRecords.under(scratch.toPath().resolve("records")) : null;
+          RunMonitor monitor = p.reported() && monitorIntervalMs > 0
+          ? RunMonitor.start(monitorIntervalMs, deployment::hosts, deployment::processes, out) : null) {
+        Path recordsDir = pending != null ? pending.dir() : Path.of(stepReportDir);
         String gone;
         try (ClusterWatch watch = step.runner() == SuiteJar.Runner.HADOOP ? deployment.watch(Thread.currentThread()) : null) {
           try {
-            o = execute(p, stepReportDir, done);
+            o = execute(p, stepReportDir, recordsDir, done);
           } catch (Exception e) {
             // what an interrupted client throws is Hadoop's to choose; the watch says why
             if (watch == null || watch.gone() == null) {
@@ -110,13 +113,12 @@ public final class SuiteExecution implements AutoCloseable {
           out.println("hibench run: stopped; " + gone + " while " + step.workload() + " ran: no record for it");
           return 1;
         }
-        if (monitor != null) {
-          // the step's number first: a series of YCSB record counts has many steps of one run
-          RunMonitor.Finished sampled = monitor.finish(String.format(Locale.ROOT, "%03d-%s-%s-%d", done, step.suiteWorkload(),
-              p.profile().label(), p.run()));
-          if (o.result() != null) {
-            sampled.copyTo(o.result());
-          }
+        // the step's number first: a series of YCSB record counts has many steps of one run
+        RunMonitor.Finished sampled = monitor == null ? null : monitor.finish(reportDir, String.format(Locale.ROOT, "%03d-%s-%s-%d",
+            done, step.suiteWorkload(), p.profile().label(), p.run()));
+        if (pending != null && o.status() == 0) {
+          List<RunResult> published = pending.publish(reportDir, sampled);
+          o = new StepOutcome(0, published.isEmpty() ? o.result() : published.get(published.size() - 1));
         }
       }
       int status = o.status();
@@ -164,40 +166,45 @@ public final class SuiteExecution implements AutoCloseable {
   /** A step's exit status and, where it measured one, its record. */
   private record StepOutcome(int status, RunResult result) {}
 
-  /** Runs one step by what runs it: YCSB's client JVM, the Hive JVM, or a Hadoop tool in this JVM. */
-  private StepOutcome execute(SuiteOptions.PlannedStep p, String stepReportDir, int number) throws Exception {
+  /**
+   * Runs one step by what runs it: YCSB's client JVM, the Hive JVM, or a Hadoop tool in this JVM;
+   * its files go to {@code stepReportDir}, its records to {@code recordsDir}.
+   */
+  private StepOutcome execute(SuiteOptions.PlannedStep p, String stepReportDir, Path recordsDir, int number) throws Exception {
     Step step = p.step();
     switch (step.runner()) {
       case YCSB -> {
         // a YCSB phase drops the page cache after the nodes' flush, which writes through it
         YcsbPhase phase = ycsb(p, new File(stepReportDir), number);
         int status = phase.status();
-        return new StepOutcome(status, status != 0 || !p.reported() ? null : ycsbRecord(step, phase));
+        return new StepOutcome(status, status != 0 || !p.reported() ? null : ycsbRecord(step, phase, recordsDir));
       }
       case HIVE -> {
         String pageCache = pageCache(p);
         if (hive == null) {
           hive = HiveProcess.serve(conf, new File(scratch, "hive"), deployment.clientHost());
         }
-        Step hiveStep = step.withOption(HibenchConfigKeys.REPORT_DIR, stepReportDir);
+        Step hiveStep = step.withOption(HibenchConfigKeys.REPORT_DIR, stepReportDir)
+            .withOption(HibenchConfigKeys.RECORDS_DIR, recordsDir.toString());
         HiveProcess.Outcome o = hive.run((pageCache == null ? hiveStep : hiveStep.withOption(HibenchConfigKeys.PAGE_CACHE, pageCache))
             .args(), out);
         return new StepOutcome(o.status(), o.result());
       }
       case SPARK -> {
-        return spark(p, Path.of(stepReportDir));
+        return spark(p, stepReportDir, recordsDir);
       }
       default -> { // HADOOP: a tool of one of the suite's jars, in this JVM or through the user's --submit
         String pageCache = pageCache(p);
         Configuration stepConf = new Configuration(conf);
         stepConf.set(HibenchConfigKeys.REPORT_DIR, stepReportDir);
+        stepConf.set(HibenchConfigKeys.RECORDS_DIR, recordsDir.toString());
         if (pageCache != null) {
           stepConf.set(HibenchConfigKeys.PAGE_CACHE, pageCache);
         }
         BenchmarkTool tool = step.jar().driver().find(step.workload()).newTool();
         List<String> args = step.args().subList(1, step.args().size());
         if (deployment.submitCommand().isPresent()) {
-          return submitted(deployment.submitCommand().get(), step, tool, stepConf, args, Path.of(stepReportDir));
+          return submitted(deployment.submitCommand().get(), step, tool, stepConf, args, recordsDir);
         }
         int status = WorkloadDriver.run(tool, stepConf, args.toArray(new String[0]), System.err);
         return new StepOutcome(status, tool.result());
@@ -207,18 +214,18 @@ public final class SuiteExecution implements AutoCloseable {
 
   /**
    * A Hadoop step through the user's own client: the tool in its JVM writes the record to the step's
-   * report directory, from where it is read back; a command that ends well without one fails the step.
+   * records directory, from where it is read back; a command that ends well without one fails the step.
    */
   private StepOutcome submitted(SubmitCommand submit, Step step, BenchmarkTool tool, Configuration stepConf, List<String> args,
-      Path stepReportDir) throws Exception {
+      Path recordsDir) throws Exception {
     Path jar = builtJar(submit, tool.getClass(), step.jar().artifact());
     if (jar == null) {
       return new StepOutcome(2, null);
     }
-    long mark = Results.mark(stepReportDir);
+    long mark = Results.mark(recordsDir);
     stepConf.set(HibenchConfigKeys.CLUSTER_SUBMIT, submit.toString());
     int status = submit.run(jar, step.workload(), stepConf, args);
-    return writtenBy(submit + " " + jar.getFileName() + " " + step.workload(), status, stepReportDir, mark);
+    return writtenBy(submit + " " + jar.getFileName() + " " + step.workload(), status, recordsDir, mark);
   }
 
   /**
@@ -226,27 +233,28 @@ public final class SuiteExecution implements AutoCloseable {
    * Spark settings, started where the deployment's clients run, or through the user's own
    * {@code spark-submit} with its own settings; its record read back.
    */
-  private StepOutcome spark(SuiteOptions.PlannedStep p, Path stepReportDir) throws Exception {
+  private StepOutcome spark(SuiteOptions.PlannedStep p, String stepReportDir, Path recordsDir) throws Exception {
     String pageCache = pageCache(p);
-    Step step = p.step().withOption(HibenchConfigKeys.REPORT_DIR, stepReportDir.toString());
+    Step step = p.step().withOption(HibenchConfigKeys.REPORT_DIR, stepReportDir)
+        .withOption(HibenchConfigKeys.RECORDS_DIR, recordsDir.toString());
     if (pageCache != null) {
       step = step.withOption(HibenchConfigKeys.PAGE_CACHE, pageCache);
     }
     Optional<SubmitCommand> submit = deployment.sparkSubmitCommand();
     List<String> args = new ArrayList<>(step.args());
     args.addAll(1, List.of("-conf", sparkConf().getPath()));
-    long mark = Results.mark(stepReportDir);
+    long mark = Results.mark(recordsDir);
     if (submit.isPresent()) {
       Path jar = builtJar(submit.get(), SparkProcess.class, SparkProcess.ARTIFACT);
       if (jar == null) {
         return new StepOutcome(2, null);
       }
       int status = submit.get().runSpark(SparkProcess.MAIN_CLASS, jar, args);
-      return writtenBy(submit.get() + " " + jar.getFileName() + " " + step.workload(), status, stepReportDir, mark);
+      return writtenBy(submit.get() + " " + jar.getFileName() + " " + step.workload(), status, recordsDir, mark);
     }
     int status = SparkProcess.run(deployment.clientHost(), args, new File(scratch, "spark/spark.log"), List.of(ClusterJar.cfsAdapter()),
         out);
-    return writtenBy(step.workload(), status, stepReportDir, mark);
+    return writtenBy(step.workload(), status, recordsDir, mark);
   }
 
   /**
@@ -286,13 +294,13 @@ public final class SuiteExecution implements AutoCloseable {
   }
 
   /**
-   * The outcome of a step that ran in another JVM, which writes its record to the step's report
+   * The outcome of a step that ran in another JVM, which writes its record to the step's records
    * directory: the record read back; one that ended well without writing one fails the step.
    */
-  private StepOutcome writtenBy(String what, int status, Path stepReportDir, long mark) throws IOException {
-    List<RunResult> written = Results.since(stepReportDir, mark);
+  private StepOutcome writtenBy(String what, int status, Path recordsDir, long mark) throws IOException {
+    List<RunResult> written = Results.since(recordsDir, mark);
     if (status == 0 && written.isEmpty()) {
-      out.println("hibench run: " + what + " ended well but wrote no record to " + stepReportDir.resolve(Results.JSON_FILE));
+      out.println("hibench run: " + what + " ended well but wrote no record to " + recordsDir.resolve(Results.JSON_FILE));
       return new StepOutcome(1, null);
     }
     return new StepOutcome(status, written.isEmpty() ? null : written.get(written.size() - 1));
@@ -365,7 +373,7 @@ public final class SuiteExecution implements AutoCloseable {
   }
 
   /** A measured phase's record, with what the suite's other records say: the storage's durability, the page cache, the suite's command. */
-  private RunResult ycsbRecord(Step step, YcsbPhase phase) throws IOException {
+  private RunResult ycsbRecord(Step step, YcsbPhase phase, Path recordsDir) throws IOException {
     YcsbProcess.Outcome o = phase.outcome();
     long end = System.currentTimeMillis();
     RunResult r = YcsbResult.of(YcsbProcess.Phase.valueOf(step.workload()), o.args(), o.metrics(),
@@ -380,9 +388,7 @@ public final class SuiteExecution implements AutoCloseable {
         r.configuration.put(HibenchConfigKeys.CLUSTER_PREFIX + name, value);
       }
     });
-    Configuration publish = new Configuration(false);
-    publish.set(HibenchConfigKeys.REPORT_DIR, reportDir.toString());
-    Results.publish(publish, r);
+    Results.publishTo(recordsDir, r);
     return r;
   }
 

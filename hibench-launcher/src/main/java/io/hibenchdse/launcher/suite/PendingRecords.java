@@ -1,0 +1,60 @@
+package io.hibenchdse.launcher.suite;
+
+import io.hibenchdse.core.Results;
+import io.hibenchdse.core.RunResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.fs.FileUtil;
+
+/**
+ * A directory where the records of a step (or of a command under {@code bin/hibench monitor}) wait
+ * until the launcher knows what its monitor saw over them: then each goes to the report directory
+ * once, whole, with its utilization, so {@code hibench.jsonl} only ever grows by complete records.
+ * The tools write here when {@code hibench.report.records.dir} (or {@code HIBENCH_RECORDS_DIR})
+ * names it.
+ */
+public final class PendingRecords implements AutoCloseable {
+  private final Path dir;
+
+  private PendingRecords(Path dir) {
+    this.dir = dir;
+  }
+
+  /** A new, empty directory under {@code parent}. */
+  public static PendingRecords under(Path parent) throws IOException {
+    Files.createDirectories(parent);
+    return new PendingRecords(Files.createTempDirectory(parent, "records-"));
+  }
+
+  public Path dir() {
+    return dir;
+  }
+
+  /** The records written here so far, in order. */
+  public List<RunResult> records() throws IOException {
+    return Results.since(dir, 0);
+  }
+
+  /**
+   * Writes every record waiting here to {@code reportDir}, each with what {@code sampled} saw over
+   * its time when the run was monitored; returns them as written.
+   */
+  public List<RunResult> publish(Path reportDir, RunMonitor.Finished sampled) throws IOException {
+    List<RunResult> published = new ArrayList<>();
+    for (RunResult r : records()) {
+      RunResult whole = sampled == null ? r : sampled.sampled(r);
+      Results.publishTo(reportDir, whole);
+      published.add(whole);
+    }
+    return published;
+  }
+
+  /** Removes the directory and whatever still waits in it: a failed step's records are no results. */
+  @Override
+  public void close() {
+    FileUtil.fullyDelete(dir.toFile());
+  }
+}
