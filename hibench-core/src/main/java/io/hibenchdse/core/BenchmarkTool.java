@@ -93,6 +93,11 @@ public abstract class BenchmarkTool extends Configured implements Tool {
     return false;
   }
 
+  /** Whether this tool's jobs are MapReduce's: its record then carries MapReduce's settings (maps, reduces, sort buffer, ...). */
+  protected boolean runsMapReduce() {
+    return true;
+  }
+
   /** Configuration keys of this workload recorded in its result beside the common ones. */
   protected List<String> recordedKeys() {
     return Collections.emptyList();

@@ -29,15 +29,23 @@ final class RunRecorder {
   /** Configuration values recorded in every result when set: they decide what a run measures. */
   static final String[] RECORDED_KEYS = {
     CommonConfigurationKeysPublic.FS_DEFAULT_NAME_KEY, MRConfig.FRAMEWORK_NAME, HibenchConfigKeys.DFS_REPLICATION,
-    HibenchConfigKeys.DFS_BLOCK_SIZE, MRJobConfig.NUM_MAPS, MRJobConfig.NUM_REDUCES,
-    MRJobConfig.INPUT_FORMAT_CLASS_ATTR, MRJobConfig.OUTPUT_FORMAT_CLASS_ATTR,
-    MRJobConfig.MAP_OUTPUT_COMPRESS, MRJobConfig.MAP_OUTPUT_COMPRESS_CODEC,
-    FileOutputFormat.COMPRESS, FileOutputFormat.COMPRESS_CODEC, FileOutputFormat.COMPRESS_TYPE, MRJobConfig.IO_SORT_MB,
-    LocalJobRunner.LOCAL_MAX_MAPS, LocalJobRunner.LOCAL_MAX_REDUCES, "fs.local.block.size",
+    HibenchConfigKeys.DFS_BLOCK_SIZE, "fs.local.block.size",
     // set by the suite's plan, beside the labels under HibenchConfigKeys.LABEL_PREFIXES
     HibenchConfigKeys.PROFILE, HibenchConfigKeys.PAGE_CACHE,
-    // YARN's sizes, where jobs run on it: what a task and a NodeManager may hold
-    YarnConfiguration.NM_PMEM_MB, MRJobConfig.MAP_MEMORY_MB, MRJobConfig.REDUCE_MEMORY_MB, MRJobConfig.MR_AM_VMEM_MB,
+    // what a NodeManager may hold, where jobs run on YARN
+    YarnConfiguration.NM_PMEM_MB,
+  };
+
+  /**
+   * MapReduce's settings, recorded with a tool whose jobs are MapReduce's: on another engine's
+   * record (Spark's) the suite's maps and reduces would read as if that engine had used them.
+   */
+  static final String[] MAPREDUCE_KEYS = {
+    MRJobConfig.NUM_MAPS, MRJobConfig.NUM_REDUCES, MRJobConfig.INPUT_FORMAT_CLASS_ATTR, MRJobConfig.OUTPUT_FORMAT_CLASS_ATTR,
+    MRJobConfig.MAP_OUTPUT_COMPRESS, MRJobConfig.MAP_OUTPUT_COMPRESS_CODEC,
+    FileOutputFormat.COMPRESS, FileOutputFormat.COMPRESS_CODEC, FileOutputFormat.COMPRESS_TYPE, MRJobConfig.IO_SORT_MB,
+    LocalJobRunner.LOCAL_MAX_MAPS, LocalJobRunner.LOCAL_MAX_REDUCES,
+    MRJobConfig.MAP_MEMORY_MB, MRJobConfig.REDUCE_MEMORY_MB, MRJobConfig.MR_AM_VMEM_MB,
   };
 
   private final BenchmarkTool tool;
@@ -92,6 +100,9 @@ final class RunRecorder {
    */
   private void recordConfiguration(Configuration conf, RunResult r) throws IOException {
     List<String> keys = new ArrayList<>(Arrays.asList(RECORDED_KEYS));
+    if (tool.runsMapReduce()) {
+      keys.addAll(Arrays.asList(MAPREDUCE_KEYS));
+    }
     keys.addAll(tool.recordedKeys());
     for (Map.Entry<String, String> e : conf) {
       for (String prefix : HibenchConfigKeys.LABEL_PREFIXES) {

@@ -199,6 +199,11 @@ public abstract class SparkTool extends BenchmarkTool {
   }
 
   @Override
+  protected boolean runsMapReduce() {
+    return false;
+  }
+
+  @Override
   protected List<String> recordedKeys() {
     return SPARK_KEYS;
   }

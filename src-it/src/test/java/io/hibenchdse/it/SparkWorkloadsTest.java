@@ -434,6 +434,9 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
     assertEquals(mr.inputBytes, spark.inputBytes, "the same seed, the same data");
     assertEquals(mr.counter(TASK, "MAP_INPUT_RECORDS"), spark.metrics(SparkFigures.class).recordsRead());
     assertEquals(mr.configuration.get("mapreduce.job.reduces"), spark.configuration.get("spark.default.parallelism"));
+    // the profile's maps and reduces are MapReduce's: Spark's record has its own parallelism only
+    assertFalse(spark.configuration.containsKey("mapreduce.job.reduces"), spark.configuration.toString());
+    assertFalse(spark.configuration.containsKey("mapreduce.job.maps"), spark.configuration.toString());
     assertTrue(spark.utilization.get("processes").toString().contains("name=Spark,"), spark.utilization.toString());
     List<String> csv = Files.readAllLines(report.resolve("summary.csv"));
     assertTrue(csv.get(2).startsWith("spark-wordcount,tiny,1,"), csv.toString());

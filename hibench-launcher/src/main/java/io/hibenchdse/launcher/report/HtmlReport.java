@@ -241,8 +241,9 @@ public final class HtmlReport {
         StringUtils.TraditionalBinaryPrefix.string2long(r.configuration.getOrDefault(CfsConfigKeys.SUB_BLOCK_SIZE.key(),
             CfsConfigKeys.SUB_BLOCK_SIZE.defaultValue())) / (double) (1 << 20)) : null);
     add(env, measurements, "Compaction, cfs:// sub-blocks", r -> r.configuration.get(CfsConfigKeys.COMPACTION.key()));
-    add(env, measurements, "Maps / reduces asked for", r -> r.configuration.get(MRJobConfig.NUM_MAPS) + " / "
-        + r.configuration.get(MRJobConfig.NUM_REDUCES));
+    add(env, measurements, "Maps / reduces asked for", r -> r.configuration.containsKey(MRJobConfig.NUM_MAPS)
+        || r.configuration.containsKey(MRJobConfig.NUM_REDUCES)
+        ? r.configuration.get(MRJobConfig.NUM_MAPS) + " / " + r.configuration.get(MRJobConfig.NUM_REDUCES) : null);
     add(env, measurements, "Framework", r -> r.configuration.get(MRConfig.FRAMEWORK_NAME));
     add(env, measurements, "Page cache", r -> r.configuration.getOrDefault(HibenchConfigKeys.PAGE_CACHE, "not recorded"));
     return env;
