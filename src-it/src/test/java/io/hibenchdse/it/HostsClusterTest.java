@@ -214,7 +214,7 @@ class HostsClusterTest {
       }
       assertSuiteRunsOnItAsAUsersCluster(namespace, conf, uri.substring("URI ".length()), sshLine.substring("SSH ".length()));
       // last: the cluster is left without its ResourceManager
-      assertARunStopsInOneLineWhenTheResourceManagerGoesAway(namespace, conf, p.pid());
+      assertARunStopsInOneLineWhenTheResourceManagerGoesAway(namespace, conf, p.pid(), "wordcount", List.of());
     } finally {
       p.toHandle().destroy(); // SIGTERM
       assertTrue(p.waitFor(90, java.util.concurrent.TimeUnit.SECONDS), "stopped after SIGTERM");
@@ -292,6 +292,9 @@ class HostsClusterTest {
         assertTrue(ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.PAGE_CACHE).startsWith("not dropped everywhere: "
             + cfs.getHost() + ": "), ycsb.configuration.toString());
       }
+      // last: the cluster is left without its ResourceManager, here while Hive's JVM waits for its query's job
+      assertARunStopsInOneLineWhenTheResourceManagerGoesAway(namespace, Path.of(confLine.substring("CONF ".length())), p.pid(),
+          "aggregation", List.of("--replication", "1"));
     } finally {
       p.toHandle().destroy(); // SIGTERM
       assertTrue(p.waitFor(90, java.util.concurrent.TimeUnit.SECONDS), "stopped after SIGTERM");
@@ -317,16 +320,20 @@ class HostsClusterTest {
    * flushed through HBase's Admin API, and that the region server's host had its page cache dropped.
    */
   /**
-   * The cluster's ResourceManager killed while the suite's measured wordcount runs on its YARN, as
-   * a user's cluster may lose it: the run stops within {@code ClusterWatch}'s 20 s and a poll or two, not after
-   * YARN's 15-minute retry window, in one line naming the ResourceManager, and writes no record.
+   * The cluster's ResourceManager killed while the suite's measured {@code workload} (its second
+   * step) runs on its YARN, as a user's cluster may lose it: the run stops within
+   * {@code ClusterWatch}'s 20 s and a poll or two, not after YARN's 15-minute retry window, in one
+   * line naming the ResourceManager, and writes no record.
    */
-  private void assertARunStopsInOneLineWhenTheResourceManagerGoesAway(String namespace, Path conf, long storage) throws Exception {
-    Path list = Files.writeString(dir.toPath().resolve("rm-gone.lst"), "wordcount\n");
-    Path report = dir.toPath().resolve("rm-gone-report");
-    Process run = new ProcessBuilder("ip", "netns", "exec", namespace, LauncherTest.HOME.resolve("bin/hibench").toString(), "run",
-        "--cluster", conf.toString(), "--benchmarks", list.toString(), "--runs", "1", "--warmup", "0", "--report-dir", report.toString(),
-        "--work-dir", dir.toPath().resolve("rm-gone-work").toString()).redirectErrorStream(true).start();
+  private void assertARunStopsInOneLineWhenTheResourceManagerGoesAway(String namespace, Path conf, long storage, String workload,
+      List<String> options) throws Exception {
+    Path list = Files.writeString(dir.toPath().resolve("rm-gone-" + workload + ".lst"), workload + "\n");
+    Path report = dir.toPath().resolve("rm-gone-" + workload + "-report");
+    List<String> command = new ArrayList<>(List.of("ip", "netns", "exec", namespace, LauncherTest.HOME.resolve("bin/hibench").toString(),
+        "run", "--cluster", conf.toString(), "--benchmarks", list.toString(), "--runs", "1", "--warmup", "0", "--report-dir",
+        report.toString(), "--work-dir", dir.toPath().resolve("rm-gone-" + workload + "-work").toString()));
+    command.addAll(options);
+    Process run = new ProcessBuilder(command).redirectErrorStream(true).start();
     List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());
     Thread reader = new Thread(() -> new java.io.BufferedReader(new java.io.InputStreamReader(run.getInputStream(), StandardCharsets.UTF_8))
         .lines().forEach(lines::add));
@@ -340,7 +347,7 @@ class HostsClusterTest {
       yarn.start();
       long measured = 0;
       while (true) {
-        assertTrue(run.isAlive() && System.currentTimeMillis() < deadline, "the measured wordcount's job running: " + lines);
+        assertTrue(run.isAlive() && System.currentTimeMillis() < deadline, "the measured " + workload + "'s job running: " + lines);
         if (measured == 0 && lines.stream().anyMatch(l -> l.startsWith("[2/2]"))) {
           measured = System.currentTimeMillis();
         }
@@ -365,7 +372,7 @@ class HostsClusterTest {
     assertEquals(1, said.size(), String.join("\n", lines));
     assertTrue(lines.stream().noneMatch(l -> l.startsWith("\tat ")), "no stack trace on the console");
     assertTrue(said.get(0).startsWith("hibench run: stopped; the ResourceManager at ") && said.get(0).contains(" stopped answering: ")
-        && said.get(0).endsWith(" while wordcount ran: no record for it"), said.get(0));
+        && said.get(0).endsWith(" while " + workload + " ran: no record for it"), said.get(0));
     assertTrue(!Files.exists(report.resolve(io.hibenchdse.core.Results.JSON_FILE))
         || Files.readAllLines(report.resolve(io.hibenchdse.core.Results.JSON_FILE)).isEmpty(), "no record");
   }

@@ -8,11 +8,12 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.yarn.client.api.YarnClient;
 
 /**
- * A user's cluster watched while a MapReduce step runs on it: its ResourceManager and its file
- * system asked every {@link #POLL_MS}, each with the patience of the checks before the run. One that
- * has not answered for {@link #GONE_AFTER_MS} stops the step: the step's thread is interrupted until
- * it returns, since the job's client would otherwise wait out YARN's retry window (15 minutes by
- * default) and then the history server's. {@link #gone()} then says what went away.
+ * A user's cluster watched while a step runs on it (MapReduce's, Hive's or Spark's jobs): its
+ * ResourceManager and its file system asked every {@link #POLL_MS}, each with the patience of the
+ * checks before the run. One that has not answered for {@link #GONE_AFTER_MS} stops the step, again
+ * every second until it returns, since the job's client would otherwise wait out YARN's retry
+ * window (15 minutes by default) and then the history server's. {@link #gone()} then says what went
+ * away.
  */
 public final class ClusterWatch implements AutoCloseable {
   /** No watch: a deployment of the suite's own stops with the run. */
@@ -25,24 +26,24 @@ public final class ClusterWatch implements AutoCloseable {
   private final YarnClient yarn;
   private final FileSystem fs;
   private final String resourceManager;
-  private final Thread step;
+  private final Runnable stop;
   private final Thread poller;
   private volatile boolean closed;
   private volatile String gone;
 
-  private ClusterWatch(YarnClient yarn, FileSystem fs, String resourceManager, Thread step, String name) {
+  private ClusterWatch(YarnClient yarn, FileSystem fs, String resourceManager, Runnable stop, String name) {
     this.yarn = yarn;
     this.fs = fs;
     this.resourceManager = resourceManager;
-    this.step = step;
+    this.stop = stop;
     this.poller = name == null ? null : new Thread(this::poll, name);
   }
 
   /**
    * Starts watching the cluster of {@code check} (a configuration whose clients give up within
-   * seconds) for the step running on {@code step}.
+   * seconds) for a step that {@code stop} stops.
    */
-  static ClusterWatch start(Configuration check, String resourceManager, Thread step) throws IOException {
+  static ClusterWatch start(Configuration check, String resourceManager, Runnable stop) throws IOException {
     YarnClient yarn = YarnClient.createYarnClient();
     yarn.init(check);
     yarn.start();
@@ -53,7 +54,7 @@ public final class ClusterWatch implements AutoCloseable {
       yarn.close();
       throw e;
     }
-    ClusterWatch w = new ClusterWatch(yarn, fs, resourceManager, step, "cluster-watch");
+    ClusterWatch w = new ClusterWatch(yarn, fs, resourceManager, stop, "cluster-watch");
     w.poller.setDaemon(true);
     w.poller.start();
     return w;
@@ -79,9 +80,9 @@ public final class ClusterWatch implements AutoCloseable {
       failingSince = failingSince == 0 ? asked : failingSince;
       if (System.currentTimeMillis() - failingSince >= GONE_AFTER_MS) {
         gone = why;
-        // the step's client may be in a retry loop or between retries: each interrupt cuts one
+        // the step's client may be in a retry loop or between retries: each stop cuts one
         while (!closed) {
-          step.interrupt();
+          stop.run();
           if (!sleep(INTERRUPT_MS)) {
             return;
           }
@@ -116,8 +117,8 @@ public final class ClusterWatch implements AutoCloseable {
   }
 
   /**
-   * Stops watching, from the step's thread once the step returned; an interrupt the watch made is
-   * cleared, so what follows the step runs as usual.
+   * Stops watching, from the step's thread once the step returned; an interrupt the watch made (where
+   * stopping the step interrupts this thread) is cleared, so what follows the step runs as usual.
    */
   @Override
   public void close() throws IOException {

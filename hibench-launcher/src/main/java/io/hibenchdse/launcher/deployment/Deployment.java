@@ -70,10 +70,10 @@ public interface Deployment {
     }
 
     /**
-     * A watch over the cluster while a MapReduce step runs on {@code step}'s thread, which it stops
-     * if the cluster goes away: on a user's cluster; a deployment of the suite's own has none.
+     * A watch over the cluster while a step runs, which {@code stop} stops if the cluster goes away:
+     * on a user's cluster; a deployment of the suite's own has none.
      */
-    default ClusterWatch watch(Thread step) throws IOException {
+    default ClusterWatch watch(Runnable stop) throws IOException {
       return ClusterWatch.NONE;
     }
 

@@ -230,8 +230,8 @@ public final class UserCluster implements Deployment.Running {
 
   /** The ResourceManager and the file system asked every few seconds while the step runs. */
   @Override
-  public ClusterWatch watch(Thread step) throws IOException {
-    return ClusterWatch.start(check, resourceManager(), step);
+  public ClusterWatch watch(Runnable stop) throws IOException {
+    return ClusterWatch.start(check, resourceManager(), stop);
   }
 
   /**

@@ -48,7 +48,8 @@ public final class SuiteExecution implements AutoCloseable {
   /** With --runs auto: per run group ({@link SuiteOptions.PlannedStep#runsOf}), each measured step's times so far. */
   private final java.util.Map<String, java.util.Map<String, List<Double>>> times = new java.util.LinkedHashMap<>();
   private final java.util.Set<String> settled = new java.util.HashSet<>();
-  private HiveProcess hive;
+  /** Read by a cluster watch's thread, which may stop it. */
+  private volatile HiveProcess hive;
   private ServingCluster serving;
   /** The Spark steps' configuration file, once written. */
   private File sparkConf;
@@ -96,7 +97,7 @@ public final class SuiteExecution implements AutoCloseable {
           ? RunMonitor.start(monitorIntervalMs, deployment::hosts, deployment::processes, out) : null) {
         Path recordsDir = pending != null ? pending.dir() : Path.of(stepReportDir);
         String gone;
-        try (ClusterWatch watch = step.runner() == SuiteJar.Runner.HADOOP ? deployment.watch(Thread.currentThread()) : null) {
+        try (ClusterWatch watch = watch(step)) {
           try {
             o = execute(p, stepReportDir, recordsDir, done);
           } catch (Exception e) {
@@ -161,6 +162,25 @@ public final class SuiteExecution implements AutoCloseable {
       }
     });
     return lines;
+  }
+
+  /**
+   * The watch over a user's cluster while a step whose jobs run there runs: it interrupts this
+   * thread (which ends a Hadoop client's retries, or stops the Spark JVM this thread waits for) or
+   * stops the Hive JVM, whose answer this thread waits for. YCSB's phases use no job.
+   */
+  private ClusterWatch watch(Step step) throws IOException {
+    Thread thread = Thread.currentThread();
+    return switch (step.runner()) {
+      case HADOOP, SPARK -> deployment.watch(thread::interrupt);
+      case HIVE -> deployment.watch(() -> {
+        HiveProcess h = hive;
+        if (h != null) {
+          h.stopNow();
+        }
+      });
+      case YCSB -> null;
+    };
   }
 
   /** A step's exit status and, where it measured one, its record. */
