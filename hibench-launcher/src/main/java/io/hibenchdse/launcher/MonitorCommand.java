@@ -73,16 +73,16 @@ final class MonitorCommand implements Callable<Integer> {
           () -> started.get() == null ? List.of() : List.of(new WatchedProcess("command", started.get().toHandle(), true)), out);
       int status;
       try {
-        ProcessBuilder command = new ProcessBuilder(this.command).inheritIO();
+        ProcessBuilder launch = new ProcessBuilder(command).inheritIO();
         if (pending != null) {
-          command.environment().put(Results.RECORDS_DIR_ENV, pending.dir().toString());
+          launch.environment().put(Results.RECORDS_DIR_ENV, pending.dir().toString());
         }
-        Process p = command.start();
+        Process p = launch.start();
         started.set(p);
         status = p.waitFor();
       } catch (IOException e) {
         monitor.close();
-        throw new UsageException("cannot run " + this.command.get(0) + ": " + e.getMessage());
+        throw new UsageException("cannot run " + command.get(0) + ": " + e.getMessage());
       }
       RunMonitor.Finished finished = monitor.finish(reportDir, "monitor-" + System.currentTimeMillis());
       if (pending != null) {

@@ -33,18 +33,13 @@ public final class PendingRecords implements AutoCloseable {
     return dir;
   }
 
-  /** The records written here so far, in order. */
-  public List<RunResult> records() throws IOException {
-    return Results.since(dir, 0);
-  }
-
   /**
    * Writes every record waiting here to {@code reportDir}, each with what {@code sampled} saw over
    * its time when the run was monitored; returns them as written.
    */
   public List<RunResult> publish(Path reportDir, RunMonitor.Finished sampled) throws IOException {
     List<RunResult> published = new ArrayList<>();
-    for (RunResult r : records()) {
+    for (RunResult r : Results.since(dir, 0)) {
       RunResult whole = sampled == null ? r : sampled.sampled(r);
       Results.publishTo(reportDir, whole);
       published.add(whole);

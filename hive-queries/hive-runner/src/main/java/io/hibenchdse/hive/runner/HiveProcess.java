@@ -34,8 +34,8 @@ public final class HiveProcess implements AutoCloseable {
   static final long STOP_GRACE_MS = 10_000;
 
   private final Process process;
-  /** When {@link #stopNow} first asked, by {@link System#nanoTime}; 0 before. */
-  private long stopAsked;
+  /** When {@link #stopNow} first asked, by {@link System#nanoTime}; null before. */
+  private Long stopAsked;
   private final BufferedReader answers;
   private final OutputStream commands;
 
@@ -108,7 +108,7 @@ public final class HiveProcess implements AutoCloseable {
    */
   public synchronized void stopNow() {
     long now = System.nanoTime();
-    if (stopAsked == 0) {
+    if (stopAsked == null) {
       stopAsked = now;
       process.descendants().forEach(ProcessHandle::destroy);
       process.destroy();
