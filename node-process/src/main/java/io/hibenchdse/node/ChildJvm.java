@@ -151,15 +151,19 @@ public final class ChildJvm {
   }
 
   /**
+   * How long a child asked to stop (SIGTERM) has for its own clean-up before it is killed: a Hadoop
+   * client's stop hook that asks a ResourceManager which is gone to kill its job would otherwise
+   * wait out YARN's retries, minutes after the run ended.
+   */
+  public static final long STOP_GRACE_MS = 10_000;
+
+  /**
    * Waits for a child and returns its exit status. Should this JVM stop meanwhile (SIGTERM, Ctrl-C),
-   * the child and its descendants get a SIGTERM first, so none outlives it and each cleans up as a
-   * stopped run does; a child still running when the wait is interrupted gets the same.
+   * or the wait be interrupted, the child is stopped as {@link #stopWithGrace} stops it, so none
+   * outlives this JVM or the step it ran.
    */
   public static int awaitWithThisJvm(Process process) throws IOException, InterruptedException {
-    Thread stop = new Thread(() -> {
-      process.descendants().forEach(ProcessHandle::destroy);
-      process.destroy();
-    }, "child-stop");
+    Thread stop = new Thread(() -> stopWithGrace(process), "child-stop");
     try {
       Runtime.getRuntime().addShutdownHook(stop);
     } catch (IllegalStateException shuttingDown) {
@@ -170,13 +174,50 @@ public final class ChildJvm {
       return process.waitFor();
     } finally {
       if (process.isAlive()) {
-        stop.run();
+        stopWithGrace(process);
       }
       try {
         Runtime.getRuntime().removeShutdownHook(stop);
       } catch (IllegalStateException shuttingDown) {
         // the hook runs, or has run
       }
+    }
+  }
+
+  /**
+   * Stops a child and its descendants: a SIGTERM first, so each cleans up as a stopped run does
+   * (partial output removed), then, those still running {@link #STOP_GRACE_MS} later, a SIGKILL.
+   * Returns once the child is gone; an interrupt meanwhile does not cut the wait short (it is kept
+   * for the caller).
+   */
+  public static void stopWithGrace(Process process) {
+    List<ProcessHandle> tree = new ArrayList<>(process.descendants().toList());
+    tree.forEach(ProcessHandle::destroy);
+    process.destroy();
+    tree.add(process.toHandle());
+    boolean interrupted = false;
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_GRACE_MS);
+    while (tree.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (process.isAlive()) {
+      tree.addAll(process.descendants().toList()); // started since the SIGTERM
+    }
+    tree.forEach(ProcessHandle::destroyForcibly);
+    while (true) {
+      try {
+        process.waitFor();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
   }
 

@@ -30,9 +30,6 @@ public final class HiveProcess implements AutoCloseable {
   /** Heap of the Hive JVM: Hive and, in local mode, one map or reduce task at a time. */
   static final String HEAP = "-Xmx2g";
 
-  /** How long {@link #stopNow} leaves Hive's hooks before it kills the JVM. */
-  static final long STOP_GRACE_MS = 10_000;
-
   private final Process process;
   /** When {@link #stopNow} first asked, by {@link System#nanoTime}; null before. */
   private Long stopAsked;
@@ -103,7 +100,7 @@ public final class HiveProcess implements AutoCloseable {
   /**
    * Stops the JVM now, in the middle of a command: a SIGTERM first (Hive's hooks still run: the
    * partial output is removed, the session's database on a user's metastore dropped), then, asked
-   * again {@link #STOP_GRACE_MS} later, a SIGKILL: a hook that asks a ResourceManager which is gone
+   * again {@link ChildJvm#STOP_GRACE_MS} later, a SIGKILL: a hook that asks a ResourceManager which is gone
    * to kill the job would wait out YARN's retries. The command waiting for its answer fails.
    */
   public synchronized void stopNow() {
@@ -112,7 +109,7 @@ public final class HiveProcess implements AutoCloseable {
       stopAsked = now;
       process.descendants().forEach(ProcessHandle::destroy);
       process.destroy();
-    } else if (now - stopAsked >= java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(STOP_GRACE_MS)) {
+    } else if (now - stopAsked >= java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(ChildJvm.STOP_GRACE_MS)) {
       process.descendants().forEach(ProcessHandle::destroyForcibly);
       process.destroyForcibly();
     }
