@@ -16,7 +16,7 @@ public final class YcsbResult {
   private static final java.util.regex.Pattern WORKLOAD_FILE = java.util.regex.Pattern.compile("^workload([a-f])$");
 
   /** The workload every YCSB phase's record names. */
-  static final String WORKLOAD = "ycsb";
+  public static final String WORKLOAD = "ycsb";
 
   private YcsbResult() {}
 

@@ -4,13 +4,9 @@ import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.cfs.CfsConfigKeys;
 import io.hibenchdse.core.RunEnvironment;
 import io.hibenchdse.core.RunResult;
-import io.hibenchdse.dfsio.DfsioeMetrics;
-import io.hibenchdse.dfsio.EnhancedDfsio;
 import io.hibenchdse.launcher.storage.Durability;
 import io.hibenchdse.launcher.suite.Measurement;
 import io.hibenchdse.launcher.suite.YcsbWorkload;
-import io.hibenchdse.tpcxhs.TpcxHs;
-import io.hibenchdse.tpcxhs.TpcxHsMetrics;
 import io.hibenchdse.ycsb.CassandraCqlKeys;
 import java.io.IOException;
 import java.io.Writer;
@@ -41,7 +37,8 @@ import org.jfree.chart.JFreeChart;
 /**
  * {@code index.html}: the suite's results as one self-contained page (charts embedded as SVG, no
  * network), per workload the summary table, time against data size with sigma error bars and the
- * linear projection, throughput per run, DFSIOE's slot chart and TPCx-HS's phases; then the
+ * linear projection, throughput per run, and what only its records carry (its {@link WorkloadSection}:
+ * DFSIOE's slot chart, TPCx-HS's phases, YCSB's operations); then the
  * environment the figures were measured in and the commands that reproduce them. The charts are
  * also written beside it as PNG and SVG.
  */
@@ -95,21 +92,13 @@ public final class HtmlReport {
       }
       sectionCharts.add(chart(ReportCharts.throughputPerRun(workload, runs), charts, workload + "-throughput",
           "Throughput of every measured run"));
-      sectionCharts.addAll(workloadCharts(workload, runs, charts));
+      WorkloadSection section = WorkloadSection.of(runs);
+      sectionCharts.addAll(section.charts(workload, runs, charts));
       List<Table> tables = new ArrayList<>(UtilizationReport.tables(runs));
+      tables.addAll(section.tables(runs));
       for (JFreeChart c : UtilizationReport.charts(workload, runs.get(runs.size() - 1), dir)) {
         sectionCharts.add(chart(c, charts, workload + "-" + c.getTitle().getText().replaceFirst(".*: ", "") + "-utilization",
             "What each host used over the last run's time, the run's phases shaded"));
-      }
-      ServingTables serving = ServingTables.of(runs);
-      if (serving != null) {
-        tables.add(new Table("The phase: means over the runs, sigma their standard deviation; the mean latency is"
-            + " the operation-weighted one (what an operation waited), not the sum of the types' means.",
-            ServingTables.PHASE_HEADER, serving.phases()));
-        tables.add(new Table("Each operation type: YCSB's figures, means over the runs; failed operations are"
-            + " counted in 'Not OK', their latencies apart.", ServingTables.OPERATION_HEADER, serving.operations()));
-        sectionCharts.add(chart(serving.latencyChart(workload), charts, workload + "-latency",
-            "Mean and percentile latencies per operation type, means over the runs of the largest profile"));
       }
       Set<String> commands = new LinkedHashSet<>();
       for (Measurement m : runs) {
@@ -166,33 +155,6 @@ public final class HtmlReport {
   /** A run's size as the per-run charts name it: its profile, and its point of a series. */
   static String sizeAndPoint(Measurement m) {
     return m.point() == null ? m.scale() : m.scale() + " " + m.point();
-  }
-
-  /** DFSIOE's slot chart of each profile's last run; TPCx-HS's phases of every run. */
-  private static List<Chart> workloadCharts(String workload, List<Measurement> runs, Path charts) throws IOException {
-    List<Chart> out = new ArrayList<>();
-    Map<String, Measurement> lastPerProfile = new LinkedHashMap<>();
-    List<TpcxHsMetrics> tpcxhs = new ArrayList<>();
-    for (Measurement m : runs) {
-      if (EnhancedDfsio.NAME.equals(m.result().workload)) {
-        lastPerProfile.put(sizeAndPoint(m), m);
-      } else if (TpcxHs.NAME.equals(m.result().workload)) {
-        tpcxhs.add(m.result().metrics(TpcxHsMetrics.class));
-      }
-    }
-    for (Map.Entry<String, Measurement> e : lastPerProfile.entrySet()) {
-      DfsioeMetrics d = e.getValue().result().metrics(DfsioeMetrics.class);
-      if (d.slotThroughput != null) {
-        out.add(chart(ReportCharts.dfsioeSlots(workload + " at " + e.getKey() + ": aggregated throughput per slot", d), charts,
-            workload + "-" + e.getKey() + "-slots", "Aggregated throughput of all maps per " + d.slotMs
-            + " ms slot (the last run); shaded: the steady slots averaged into the aggregated throughput; dashed: maps running"));
-      }
-    }
-    if (!tpcxhs.isEmpty()) {
-      out.add(chart(ReportCharts.tpcxhs(workload + ": phases of both runs", tpcxhs), charts, workload + "-phases",
-          "Phase times of each TPCx-HS run with its HSph@SF; the lower metric is the performance run"));
-    }
-    return out;
   }
 
   public static Chart chart(JFreeChart chart, Path dir, String name, String caption) throws IOException {

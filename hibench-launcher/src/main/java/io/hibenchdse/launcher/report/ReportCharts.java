@@ -1,9 +1,7 @@
 package io.hibenchdse.launcher.report;
 
-import io.hibenchdse.dfsio.DfsioeMetrics;
 import io.hibenchdse.launcher.suite.Measurement;
 import io.hibenchdse.ycsb.YcsbMetrics;
-import io.hibenchdse.tpcxhs.TpcxHsMetrics;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Rectangle;
@@ -13,14 +11,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.CategoryPlot;
-import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
@@ -28,8 +24,6 @@ import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
-import org.jfree.chart.renderer.xy.XYStepRenderer;
-import org.jfree.chart.ui.Layer;
 import org.jfree.chart.renderer.category.StatisticalLineAndShapeRenderer;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
@@ -41,9 +35,10 @@ import org.jfree.svg.SVGGraphics2D;
 import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 
 /**
- * The report's pictures, drawn with JFreeChart: time against data size (the reference report's
- * Figures 4, 7 and 10), throughput per run, DFSIOE's aggregated throughput per time slot and
- * TPCx-HS's phases. Each is written as PNG and SVG; the SVG is also what the HTML page embeds.
+ * The report's pictures every workload gets, drawn with JFreeChart: time against data size (the
+ * reference report's Figures 4, 7 and 10), throughput per run, a series' points, B against A (a
+ * workload's own, such as DFSIOE's slots, are its {@link WorkloadSection}'s). Each is written as PNG
+ * and SVG; the SVG is also what the HTML page embeds.
  */
 public final class ReportCharts {
   static final int WIDTH = 900;
@@ -135,63 +130,6 @@ public final class ReportCharts {
     }
     return styled(ChartFactory.createBarChart(workload + ": throughput per run", "Run", serving ? "Throughput (operations/s)"
         : "Throughput (MB/s)", data, PlotOrientation.VERTICAL, true, false, false));
-  }
-
-  /**
-   * DFSIOE's aggregated throughput per time slot, the steady slots shaded, with the maps running
-   * through each slot on a second axis: the picture EnhancedDFSIO exists for.
-   */
-  static JFreeChart dfsioeSlots(String title, DfsioeMetrics m) {
-    XYSeries throughput = new XYSeries("aggregated throughput (MB/s)");
-    XYSeries concurrency = new XYSeries("maps running");
-    for (int k = 0; k < m.slotThroughput.length; k++) {
-      double s = k * m.slotMs / 1000.0;
-      throughput.add(s, m.slotThroughput[k] / MB);
-      concurrency.add(s, m.slotConcurrency[k]);
-    }
-    JFreeChart chart = ChartFactory.createXYLineChart(title, "Time since the first map started (s)",
-        "Aggregated throughput (MB/s)", new XYSeriesCollection(throughput), PlotOrientation.VERTICAL, true, false, false);
-    XYPlot plot = chart.getXYPlot();
-    plot.setRenderer(0, new XYStepRenderer());
-    NumberAxis maps = new NumberAxis("Maps running");
-    maps.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
-    plot.setRangeAxis(1, maps);
-    plot.setDataset(1, new XYSeriesCollection(concurrency));
-    plot.mapDatasetToRangeAxis(1, 1);
-    XYStepRenderer dashed = new XYStepRenderer();
-    dashed.setSeriesStroke(0, new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f, new float[] {4f, 3f}, 0f));
-    plot.setRenderer(1, dashed);
-    for (int k = 0; k < m.mask.length(); k++) {
-      if (m.mask.charAt(k) == '1') {
-        int end = k;
-        while (end + 1 < m.mask.length() && m.mask.charAt(end + 1) == '1') {
-          end++;
-        }
-        IntervalMarker steady = new IntervalMarker(k * m.slotMs / 1000.0, (end + 1) * m.slotMs / 1000.0,
-            new Color(120, 200, 120, 70));
-        steady.setLabel(k == m.mask.indexOf('1') ? "steady" : null);
-        plot.addDomainMarker(steady, Layer.BACKGROUND);
-        k = end;
-      }
-    }
-    return styled(chart);
-  }
-
-  /** TPCx-HS's phase times stacked per run, each run labelled with its HSph@SF. */
-  static JFreeChart tpcxhs(String title, List<TpcxHsMetrics> benchmarks) {
-    DefaultCategoryDataset data = new DefaultCategoryDataset();
-    int b = 0;
-    for (TpcxHsMetrics m : benchmarks) {
-      b++;
-      for (TpcxHsMetrics.Run run : m.runs) {
-        String column = String.format(Locale.ROOT, "%s%d: HSph@SF %.4g%s", benchmarks.size() > 1 ? "#" + b + " run " : "run ",
-            run.run, run.hsph, run.run == m.performanceRun ? " (performance)" : "");
-        run.phases.forEach((phase, seconds) -> data.addValue(seconds, phase, column));
-      }
-    }
-    JFreeChart chart = ChartFactory.createStackedBarChart(title, "Run", "Time (s)", data, PlotOrientation.VERTICAL,
-        true, false, false);
-    return styled(chart);
   }
 
   /** B's time and throughput as ratios of A's, per workload and profile; 1 is parity. */

@@ -1,9 +1,14 @@
 package io.hibenchdse.launcher.report;
 
+import static io.hibenchdse.launcher.report.HtmlReport.chart;
 import static io.hibenchdse.launcher.report.HtmlReport.fmt;
 
+import io.hibenchdse.launcher.report.HtmlReport.Chart;
+import io.hibenchdse.launcher.report.HtmlReport.Table;
 import io.hibenchdse.launcher.suite.Measurement;
 import io.hibenchdse.ycsb.YcsbMetrics;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,31 +21,42 @@ import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.data.category.DefaultCategoryDataset;
 
 /**
- * The serving section of a YCSB workload (a load's or a run's): the phase per profile (throughput,
- * runtime, the operation-weighted mean latency, errors) and each operation type's count and
- * latencies, means over the runs with their sigma, as the reference report's load and run tables
- * give them; and the latency percentiles per operation type as a chart.
+ * YCSB's part of the page (a load's or a run's): the phase per profile (throughput, runtime, the
+ * operation-weighted mean latency, errors) and each operation type's count and latencies, means
+ * over the runs with their sigma, as the reference report's load and run tables give them; and the
+ * latency percentiles per operation type as a chart.
  */
-final class ServingTables {
+final class ServingSection implements WorkloadSection {
   static final List<String> PHASE_HEADER = List.of("Profile", "Runs", "Operations", "Throughput (ops/s)", "Sigma (ops/s)",
       "Runtime (s)", "Sigma (s)", "Mean latency (us)", "Sigma (us)", "Errors (all runs)");
   static final List<String> OPERATION_HEADER = List.of("Profile", "Operation", "Count", "Mean latency (us)", "Sigma (us)",
       "p50 (us)", "p95 (us)", "p99 (us)", "p99.9 (us)", "Max (us)", "Not OK (all runs)");
 
-  private final Map<String, List<YcsbMetrics>> byProfile = new LinkedHashMap<>();
+  @Override
+  public List<Table> tables(List<Measurement> runs) {
+    Map<String, List<YcsbMetrics>> byProfile = byProfile(runs);
+    return List.of(
+        new Table("The phase: means over the runs, sigma their standard deviation; the mean latency is"
+            + " the operation-weighted one (what an operation waited), not the sum of the types' means.", PHASE_HEADER, phases(byProfile)),
+        new Table("Each operation type: YCSB's figures, means over the runs; failed operations are"
+            + " counted in 'Not OK', their latencies apart.", OPERATION_HEADER, operations(byProfile)));
+  }
 
-  private ServingTables(List<Measurement> runs) {
+  @Override
+  public List<Chart> charts(String workload, List<Measurement> runs, Path charts) throws IOException {
+    return List.of(chart(latencyChart(workload, byProfile(runs)), charts, workload + "-latency",
+        "Mean and percentile latencies per operation type, means over the runs of the largest profile"));
+  }
+
+  private static Map<String, List<YcsbMetrics>> byProfile(List<Measurement> runs) {
+    Map<String, List<YcsbMetrics>> byProfile = new LinkedHashMap<>();
     for (Measurement m : runs) {
       byProfile.computeIfAbsent(m.scale(), k -> new ArrayList<>()).add(m.result().metrics(YcsbMetrics.class));
     }
+    return byProfile;
   }
 
-  /** The tables of a workload's runs, or null when they are not YCSB's. */
-  static ServingTables of(List<Measurement> runs) {
-    return runs.isEmpty() || !runs.get(0).serving() ? null : new ServingTables(runs);
-  }
-
-  List<List<String>> phases() {
+  private static List<List<String>> phases(Map<String, List<YcsbMetrics>> byProfile) {
     List<List<String>> rows = new ArrayList<>();
     byProfile.forEach((profile, runs) -> {
       DescriptiveStatistics tput = stats(runs, m -> m.throughputOpsPerSec);
@@ -53,7 +69,7 @@ final class ServingTables {
     return rows;
   }
 
-  List<List<String>> operations() {
+  private static List<List<String>> operations(Map<String, List<YcsbMetrics>> byProfile) {
     List<List<String>> rows = new ArrayList<>();
     byProfile.forEach((profile, runs) -> {
       for (String type : types(runs)) {
@@ -75,7 +91,7 @@ final class ServingTables {
   }
 
   /** Latency percentiles per operation type at the largest profile, means over its runs. */
-  JFreeChart latencyChart(String workload) {
+  private static JFreeChart latencyChart(String workload, Map<String, List<YcsbMetrics>> byProfile) {
     String profile = new ArrayList<>(byProfile.keySet()).get(byProfile.size() - 1);
     List<YcsbMetrics> runs = byProfile.get(profile);
     DefaultCategoryDataset data = new DefaultCategoryDataset();
