@@ -212,7 +212,7 @@ class HostsClusterTest {
           assertTrue(log.contains("Reduce output records=20000"), log);
         }
       }
-      assertSuiteRunsOnItAsAUsersCluster(namespace, conf, uri.substring("URI ".length()), sshLine.substring("SSH ".length()));
+      assertSuiteRunsOnItAsAUsersCluster(p.pid(), namespace, conf, uri.substring("URI ".length()), sshLine.substring("SSH ".length()));
       // last: the cluster is left without its ResourceManager
       assertARunStopsInOneLineWhenTheResourceManagerGoesAway(namespace, conf, p.pid(), "wordcount", List.of());
     } finally {
@@ -377,7 +377,7 @@ class HostsClusterTest {
         || Files.readAllLines(report.resolve(io.hibenchdse.core.Results.JSON_FILE)).isEmpty(), "no record");
   }
 
-  private void assertSuiteRunsOnItAsAUsersCluster(String namespace, Path conf, String fsUri, String ssh) throws Exception {
+  private void assertSuiteRunsOnItAsAUsersCluster(long storage, String namespace, Path conf, String fsUri, String ssh) throws Exception {
     Path list = dir.toPath().resolve("cluster.lst");
     Files.writeString(list, "wordcount\nspark-wordcount\naggregation\nycsb-a\n");
     Path report = dir.toPath().resolve("cluster-report");
@@ -394,12 +394,38 @@ class HostsClusterTest {
         "--drop-caches").directory(LauncherTest.HOME.toFile()).redirectErrorStream(true);
     runAll.environment().putAll(Map.of("HADOOP_EXECUTABLE", hadoop.toString(), "HADOOP_CONF_DIR", conf.toString(), "HIBENCH_REPORT",
         report.toString(), io.hibenchdse.monitor.SshHost.OPTIONS, ssh));
-    Process run = runAll.start();
-    String log = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertEquals(0, run.waitFor(), log);
+    // a second instrument beside the suite's ssh: the worker's own namespace and cgroups, read as the
+    // monitor reads a host of --hosts, ten times a second
+    String worker = HostsCluster.worker(1);
+    Process inWorker = new ProcessBuilder("ip", "netns", "exec", "hibench-" + storage + "-" + worker, "sleep", "3600").start();
+    String group = "hibench-" + storage + "/" + worker;
+    Path cgroups = Path.of("/sys/fs/cgroup");
+    Monitor beside = Monitor.start(100, List.of(new io.hibenchdse.monitor.CgroupHost(worker, cgroups.resolve("cpuacct").resolve(group),
+        cgroups.resolve("memory").resolve(group), cgroups.resolve("blkio").resolve(group), inWorker.pid())), List::of, System.err, Map.of());
+    String log;
+    Series ownView;
+    try {
+      Process run = runAll.start();
+      log = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertEquals(0, run.waitFor(), log);
+    } finally {
+      ownView = beside.stop();
+      inWorker.destroyForcibly().waitFor();
+    }
     assertTrue(log.contains("hibench run: ycsb-a left out: YCSB runs on a serving store"), log);
     List<io.hibenchdse.core.RunResult> records = records(report);
     assertEquals(List.of("HadoopWordcount", "ScalaSparkWordcount", "HadoopAggregation"), records.stream().map(r -> r.type).toList(), log);
+    // every record's worker, as ssh read it, moved the bytes its namespace counted over the record's time
+    for (io.hibenchdse.core.RunResult r : records) {
+      io.hibenchdse.monitor.HostFigures overSsh = r.utilization(io.hibenchdse.monitor.Utilization.class).hosts().get(worker);
+      io.hibenchdse.monitor.HostFigures own = ownView.over(r.startMs, r.endMs).hosts().get(worker);
+      String both = r.type + ": over ssh " + overSsh + "; its namespace " + own;
+      assertTrue(overSsh != null && own != null && own.netRxKBps() > 0 && own.netTxKBps() > 0, both);
+      assertEquals(own.netRxKBps(), overSsh.netRxKBps(), 0.10 * own.netRxKBps(), "received, " + both);
+      assertEquals(own.netTxKBps(), overSsh.netTxKBps(), 0.10 * own.netTxKBps(), "sent, " + both);
+      System.out.printf("%s: worker's network over ssh %.1f / %.1f KB/s received / sent, in its namespace %.1f / %.1f%n", r.type,
+          overSsh.netRxKBps(), overSsh.netTxKBps(), own.netRxKBps(), own.netTxKBps());
+    }
     io.hibenchdse.core.RunResult onCluster = records.get(0);
     assertSparkRanOnTheClustersYarn(log, records.get(1), onCluster, conf, fsUri);
     records.remove(1);
@@ -428,8 +454,8 @@ class HostsClusterTest {
     // sshd storage start --sshd put there (its namespace's network: the job's shuffle and HDFS traffic)
     io.hibenchdse.monitor.Utilization used = onCluster.utilization(io.hibenchdse.monitor.Utilization.class);
     assertTrue(used.notSampled().isEmpty(), used.notSampled().toString());
-    io.hibenchdse.monitor.HostFigures worker = used.hosts().get(HostsCluster.worker(1));
-    assertTrue(worker != null && worker.netRxKBps() > 0 && worker.netTxKBps() > 0, used.hosts().toString());
+    io.hibenchdse.monitor.HostFigures sampled = used.hosts().get(worker);
+    assertTrue(sampled != null && sampled.netRxKBps() > 0 && sampled.netTxKBps() > 0, used.hosts().toString());
     assertEquals("dropped before the run (this machine and 1 worker)",
         onCluster.configuration.get(io.hibenchdse.core.HibenchConfigKeys.PAGE_CACHE));
 
