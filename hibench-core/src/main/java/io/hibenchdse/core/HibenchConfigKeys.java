@@ -128,6 +128,12 @@ public final class HibenchConfigKeys {
   public static final String CLUSTER_HADOOP_VERSION = CLUSTER_PREFIX + "hadoop.version";
 
   /**
+   * The Java release a user's NodeManagers run, as their own JMX servlets say ({@code 17}; {@code
+   * 11, 17} where they differ), or which of them did not answer ({@code --cluster}).
+   */
+  public static final String CLUSTER_NODEMANAGER_JAVA = CLUSTER_PREFIX + "nodemanager.java";
+
+  /**
    * How a user's cluster's MapReduce steps were submitted ({@code --cluster}): the command of
    * {@code --submit} ({@code hadoop jar}, {@code dse hadoop jar}), or {@link #SUBMITTED_BY_LAUNCHER}.
    */

@@ -442,6 +442,9 @@ class HostsClusterTest {
     assertEquals("1", onCluster.configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_HOSTS));
     assertEquals(org.apache.hadoop.util.VersionInfo.getVersion(),
         onCluster.configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_HADOOP_VERSION));
+    // the NodeManager's own JMX servlet: it runs on this JVM's java, as every daemon of the hosts does
+    assertEquals(String.valueOf(Runtime.version().feature()),
+        onCluster.configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_NODEMANAGER_JAVA), log);
     assertEquals("yarn", onCluster.configuration.get(org.apache.hadoop.mapreduce.MRConfig.FRAMEWORK_NAME));
     assertTrue(onCluster.fileSystem.startsWith(fsUri), onCluster.fileSystem + " / " + fsUri);
     String page = Files.readString(report.resolve("index.html"));

@@ -53,6 +53,8 @@ public final class UserCluster implements Deployment.Running {
   private final Configuration check;
   private final List<String> workers;
   private final String hadoopVersion;
+  /** The Java its NodeManagers run, by their own JMX servlets. */
+  private final NodeManagersJava nodeManagersJava;
   private final ServingAddress serving;
   /** The client of {@code --serving}'s HBase, connected when the cluster was checked; null on Cassandra or without a store. */
   private final ClusterHBaseServing hbase;
@@ -68,7 +70,8 @@ public final class UserCluster implements Deployment.Running {
   /** Spark's jars on the cluster, copied when the run's Spark settings are first asked for (before its first step); null before. */
   private SparkJarsOnCluster sparkJars;
 
-  private UserCluster(Path confDir, Configuration conf, Configuration check, Yarn yarn, String hadoopVersion, ServingAddress serving,
+  private UserCluster(Path confDir, Configuration conf, Configuration check, Yarn yarn, String hadoopVersion,
+      NodeManagersJava nodeManagersJava, ServingAddress serving,
       List<String> servingHosts, ClusterHBaseServing hbase, SubmitCommand submit, SubmitCommand sparkSubmit, List<String> monitorHosts,
       String run) {
     this.sparkSubmit = sparkSubmit;
@@ -82,6 +85,7 @@ public final class UserCluster implements Deployment.Running {
     this.check = check;
     this.workers = yarn.nodes().stream().map(n -> n.getNodeId().getHost()).sorted().toList();
     this.hadoopVersion = hadoopVersion;
+    this.nodeManagersJava = nodeManagersJava;
     this.run = run;
     // a core of the smallest node left for Spark's application master, which a scheduler that
     // counts cores would otherwise never fit beside the executor on its node
@@ -148,7 +152,10 @@ public final class UserCluster implements Deployment.Running {
       hbase = ClusterHBaseServing.checked(site);
       servingHosts = hbase.hosts();
     }
-    return new UserCluster(confDir, conf, check, yarn, hadoopVersion(conf), serving, servingHosts, hbase, submit, sparkSubmit, monitorHosts, run);
+    NodeManagersJava java = NodeManagersJava.ask(yarn.nodes().stream().map(NodeReport::getHttpAddress).toList(),
+        WebAppUtils.getHttpSchemePrefix(conf), CHECK_WAIT_MS);
+    return new UserCluster(confDir, conf, check, yarn, hadoopVersion(conf), java, serving, servingHosts, hbase, submit, sparkSubmit,
+        monitorHosts, run);
   }
 
   private static void checkFileSystem(Configuration check) throws IOException {
@@ -223,6 +230,7 @@ public final class UserCluster implements Deployment.Running {
     c.setInt(HibenchConfigKeys.CLUSTER_HOSTS, workers.size());
     c.set(HibenchConfigKeys.CLUSTER_RESOURCE_MANAGER, resourceManager());
     c.set(HibenchConfigKeys.CLUSTER_HADOOP_VERSION, hadoopVersion);
+    c.set(HibenchConfigKeys.CLUSTER_NODEMANAGER_JAVA, nodeManagersJava.describe());
     // Hive's and Spark's jobs go through the launcher's clients whatever --submit says: a submitted step sets its own
     c.set(HibenchConfigKeys.CLUSTER_SUBMIT, HibenchConfigKeys.SUBMITTED_BY_LAUNCHER);
     return c;
@@ -241,6 +249,12 @@ public final class UserCluster implements Deployment.Running {
   @Override
   public synchronized Map<String, String> sparkSettings(PrintStream out) throws IOException {
     Map<String, String> settings = new TreeMap<>(spark.settings());
+    nodeManagersJava.tooOldForSpark().ifPresent(old -> {
+      throw new UsageException("--cluster: Spark's application master and executors need Java " + NodeManagersJava.SPARK_NEEDS
+          + " in YARN's containers, and " + old + " (its /jmx): run the NodeManagers on Java " + NodeManagersJava.SPARK_NEEDS
+          + ", or give --spark-submit a spark-submit that sets spark.executorEnv.JAVA_HOME and spark.yarn.appMasterEnv.JAVA_HOME,"
+          + " or leave Spark's steps out");
+    });
     if (sparkJars == null) {
       sparkJars = SparkJarsOnCluster.copy(conf, run, SparkProcess.classPath(List.of(ClusterJar.cfsAdapter())), out);
     }
@@ -262,7 +276,7 @@ public final class UserCluster implements Deployment.Running {
   @Override
   public String describe() {
     return "the cluster of " + confDir + ": " + FileSystem.getDefaultUri(conf) + ", jobs on YARN at " + resourceManager() + " ("
-        + workers.size() + (workers.size() == 1 ? " NodeManager" : " NodeManagers") + ", Hadoop " + hadoopVersion + "), submitted with "
+        + workers.size() + (workers.size() == 1 ? " NodeManager" : " NodeManagers") + ", Hadoop " + hadoopVersion + ", Java " + nodeManagersJava.describe() + "), submitted with "
         + (submit == null ? HibenchConfigKeys.SUBMITTED_BY_LAUNCHER : submit);
   }
 

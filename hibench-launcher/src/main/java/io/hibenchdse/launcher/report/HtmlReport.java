@@ -176,6 +176,7 @@ public final class HtmlReport {
     add(env, measurements, "Hadoop", r -> r.environment.get("hadoop"));
     add(env, measurements, "Cluster's ResourceManager", r -> r.configuration.get(HibenchConfigKeys.CLUSTER_RESOURCE_MANAGER));
     add(env, measurements, "Cluster's Hadoop", r -> r.configuration.get(HibenchConfigKeys.CLUSTER_HADOOP_VERSION));
+    add(env, measurements, "Cluster's Java (NodeManagers)", r -> r.configuration.get(HibenchConfigKeys.CLUSTER_NODEMANAGER_JAVA));
     add(env, measurements, "Jobs submitted with", r -> r.configuration.get(HibenchConfigKeys.CLUSTER_SUBMIT));
     add(env, measurements, "Worker hosts", r -> r.configuration.get(HibenchConfigKeys.CLUSTER_HOSTS));
     add(env, measurements, "JVM", r -> r.environment.get("java"));
