@@ -14,6 +14,8 @@ import java.util.function.Supplier;
 public final class Monitor implements AutoCloseable {
   /** The default interval: a second, as sar's. */
   public static final long DEFAULT_INTERVAL_MS = 1000;
+  /** How much longer than an interval {@link #stop} waits for a streamed host's last reading: an ssh round trip's share. */
+  static final long LAST_READING_SLACK_MS = 2000;
   /** Ticks a second of {@code /proc/PID/stat}'s CPU times (USER_HZ): 100 on every Linux architecture the suite runs on. */
   static final double TICKS_PER_SEC = 100;
 
@@ -24,6 +26,10 @@ public final class Monitor implements AutoCloseable {
   private final List<Thread> threads = new ArrayList<>();
   private final PrintStream log;
   private final java.util.concurrent.CountDownLatch stopping = new java.util.concurrent.CountDownLatch(1);
+  /** Counted down by each host's first reading, or by its failure ({@link #awaitFirstReadings}). */
+  private final java.util.concurrent.CountDownLatch firstReadings;
+  /** Each streamed host's latest reading's time (epoch nanoseconds), {@link Long#MAX_VALUE} once its stream ended. */
+  private final java.util.Map<HostSource, java.util.concurrent.atomic.AtomicLong> latest = new java.util.concurrent.ConcurrentHashMap<>();
   private volatile boolean stopped;
   /** When sampling began, in ticks since boot: a process started after it counts from its start. */
   private final long startUptimeTicks = uptimeTicks();
@@ -33,6 +39,7 @@ public final class Monitor implements AutoCloseable {
     this.hosts = hosts;
     this.processes = processes;
     this.log = log;
+    this.firstReadings = new java.util.concurrent.CountDownLatch(hosts.size());
   }
 
   /** The cores {@code /proc/stat} counts ticks of (its {@code cpuN} lines), whatever a container's CPU quota. */
@@ -73,19 +80,42 @@ public final class Monitor implements AutoCloseable {
     Monitor m = new Monitor(intervalMs, List.copyOf(hosts), processes, log);
     notSampled.forEach(m.series::notSampled);
     for (HostSource h : m.hosts) {
+      java.util.concurrent.atomic.AtomicBoolean first = new java.util.concurrent.atomic.AtomicBoolean(true);
+      java.util.concurrent.atomic.AtomicLong last = new java.util.concurrent.atomic.AtomicLong(Long.MIN_VALUE);
+      m.latest.put(h, last);
       m.thread("monitor-" + h.host(), () -> {
         try {
-          h.stream(intervalMs, m.series::add);
+          h.stream(intervalMs, reading -> {
+            m.series.add(reading);
+            last.set(reading.epochNanos());
+            if (first.getAndSet(false)) {
+              m.firstReadings.countDown();
+            }
+          });
         } catch (IOException | RuntimeException e) {
           if (!m.stopped) {
             m.series.notSampled(h.host(), e.getMessage());
             log.println("monitor: " + h.host() + " not sampled: " + e.getMessage());
+          }
+        } finally {
+          last.set(Long.MAX_VALUE);
+          if (first.getAndSet(false)) {
+            m.firstReadings.countDown();
           }
         }
       });
     }
     m.thread("monitor-processes", m::sampleProcesses);
     return m;
+  }
+
+  /**
+   * Waits until every host has given its first reading, or failed, at most {@code timeoutMs}; returns
+   * whether all had. A worker over ssh gives its first a connection's time after the start: what
+   * starts after this wait is sampled from its first second on every host.
+   */
+  public boolean awaitFirstReadings(long timeoutMs) throws InterruptedException {
+    return firstReadings.await(timeoutMs, java.util.concurrent.TimeUnit.MILLISECONDS);
   }
 
   private void thread(String name, Runnable body) {
@@ -123,10 +153,25 @@ public final class Monitor implements AutoCloseable {
 
   /**
    * Stops sampling, with a last reading of the hosts read in place and of the processes so that the time since
-   * the last interval counts too, and returns the series.
+   * the last interval counts too, and returns the series. A host streamed from elsewhere (a worker over
+   * ssh) is waited for, at most an interval and {@link #LAST_READING_SLACK_MS}, until it has given a
+   * reading from this stop's time or later, so its samples too cover the time up to the stop.
    */
   public Series stop() {
     if (!stopped) {
+      long stopNanos = EpochClock.nanos();
+      long deadline = System.nanoTime() + (intervalMs + LAST_READING_SLACK_MS) * 1_000_000L;
+      for (HostSource h : hosts) {
+        java.util.concurrent.atomic.AtomicLong last = latest.get(h);
+        while (!(h instanceof PolledHost) && last.get() < stopNanos && System.nanoTime() < deadline) {
+          try {
+            Thread.sleep(20);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            break;
+          }
+        }
+      }
       stopped = true;
       stopping.countDown();
       hosts.forEach(h -> {

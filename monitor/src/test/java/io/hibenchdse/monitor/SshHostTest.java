@@ -85,45 +85,33 @@ class SshHostTest {
   void aWorkerOverSshReadsAsThisMachineDoes() throws Exception {
     String user = System.getProperty("user.name");
     SshHost worker = new SshHost(user + "@127.0.0.1:" + port, options);
-    // the worker's first reading is its baseline: the load starts once it has come (ssh's start
-    // takes seconds on a busy machine), so no byte is written before the worker's window opens
-    java.util.concurrent.CountDownLatch first = new java.util.concurrent.CountDownLatch(1);
-    HostSource watched = new HostSource() {
-      @Override
-      public String host() {
-        return worker.host();
-      }
-
-      @Override
-      public void stream(long intervalMs, java.util.function.Consumer<ProcReading> sink) throws java.io.IOException {
-        worker.stream(intervalMs, reading -> {
-          sink.accept(reading);
-          first.countDown();
-        });
-      }
-
-      @Override
-      public void close() throws java.io.IOException {
-        worker.close();
-      }
-    };
-    Monitor m = Monitor.start(500, List.of(new LocalHost(), watched), List::of, System.err, Map.of());
+    Monitor m = Monitor.start(500, List.of(new LocalHost(), worker), List::of, System.err, Map.of());
     Path load = Files.createDirectories(Path.of("target", "known-loads")).resolve("ssh-load");
+    long started;
+    long stopping;
     try {
-      assertTrue(first.await(60, java.util.concurrent.TimeUnit.SECONDS), "the worker's first reading over ssh");
-      Thread.sleep(600); // and the local host's, on its own interval
+      // every host's first reading is its baseline: the load starts once they have come (ssh's
+      // start takes seconds on a busy machine), so no byte is written before the worker's window opens
+      assertTrue(m.awaitFirstReadings(60_000), "the worker's first reading over ssh");
+      Thread.sleep(600); // and a local sample begun since, so that none straddles the worker's first reading with the load in it
+      started = System.currentTimeMillis();
       Process dd = new ProcessBuilder("dd", "if=/dev/zero", "of=" + load, "bs=1M", "count=128", "oflag=direct")
           .redirectErrorStream(true).start();
       dd.getInputStream().readAllBytes();
       assertEquals(0, dd.waitFor());
       Thread.sleep(1500);
     } finally {
+      stopping = System.currentTimeMillis();
       m.stop();
       Files.deleteIfExists(load);
     }
     Series series = m.stop();
     long from = series.hostSamples().stream().filter(s -> s.host().equals(worker.host())).mapToLong(s -> s.startMs()).min().orElseThrow();
     long to = series.hostSamples().stream().filter(s -> s.host().equals(worker.host())).mapToLong(Series.HostSample::endMs).max().orElseThrow();
+    // the worker's samples cover the whole time, from before the load to the stop, as a local host's do
+    // (its first reading, stamped by its arrival, within milliseconds of the wait's end)
+    assertTrue(from <= started && to >= stopping, "the worker sampled from " + from + " to " + to + ", the load from " + started
+        + ", the stop at " + stopping);
     Utilization u = series.over(from, to);
     HostFigures local = u.hosts().values().iterator().next();
     HostFigures remote = u.hosts().get(worker.host());

@@ -26,18 +26,30 @@ public final class RunMonitor implements AutoCloseable {
   /** Where the samples go in a report directory. */
   public static final String DIR = "monitor";
 
+  /** How long a start waits for every host's first reading: ssh's own connect timeout is 10 s. */
+  static final long FIRST_READINGS_MS = 15_000;
+
   private final Monitor monitor;
 
   private RunMonitor(Monitor monitor) {
     this.monitor = monitor;
   }
 
-  /** Starts sampling the hosts {@code hosts} makes and {@code processes}. */
+  /**
+   * Starts sampling the hosts {@code hosts} makes and {@code processes}, and returns once every host
+   * has been read once (or failed): a worker over ssh is then sampled from the first second of what
+   * the caller starts next, not from its connection's end.
+   */
   public static RunMonitor start(long intervalMs, Function<Map<String, String>, List<HostSource>> hosts,
       Supplier<List<WatchedProcess>> processes, PrintStream log) {
     Map<String, String> notSampled = new LinkedHashMap<>();
     Monitor m = Monitor.start(intervalMs, hosts.apply(notSampled), processes, log, notSampled);
     notSampled.forEach((host, why) -> log.println("monitor: " + host + " " + why));
+    try {
+      m.awaitFirstReadings(FIRST_READINGS_MS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // the step that follows sees the stop
+    }
     return new RunMonitor(m);
   }
 
