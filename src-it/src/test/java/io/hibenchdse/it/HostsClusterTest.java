@@ -213,6 +213,7 @@ class HostsClusterTest {
         }
       }
       assertSuiteRunsOnItAsAUsersCluster(p.pid(), namespace, conf, uri.substring("URI ".length()), sshLine.substring("SSH ".length()));
+      assertASigtermWhileSparksJarsAreCopiedLeavesNoneOnTheCluster(namespace, conf);
       // last: the cluster is left without its ResourceManager
       assertARunStopsInOneLineWhenTheResourceManagerGoesAway(namespace, conf, p.pid(), "wordcount", List.of());
     } finally {
@@ -415,16 +416,29 @@ class HostsClusterTest {
     assertTrue(log.contains("hibench run: ycsb-a left out: YCSB runs on a serving store"), log);
     List<io.hibenchdse.core.RunResult> records = records(report);
     assertEquals(List.of("HadoopWordcount", "ScalaSparkWordcount", "HadoopAggregation"), records.stream().map(r -> r.type).toList(), log);
-    // every record's worker, as ssh read it, moved the bytes its namespace counted over the record's time
+    // every record's worker, as ssh read it, moved the bytes its namespace counted in the same seconds:
+    // the ssh samples wholly inside the record's time (a sample astride its edge is weighted as if its
+    // bytes came evenly, and the ssh reading's own output leaves in a burst at its start), against the
+    // namespace's samples over those samples' span
     for (io.hibenchdse.core.RunResult r : records) {
-      io.hibenchdse.monitor.HostFigures overSsh = r.utilization(io.hibenchdse.monitor.Utilization.class).hosts().get(worker);
-      io.hibenchdse.monitor.HostFigures own = ownView.over(r.startMs, r.endMs).hosts().get(worker);
-      String both = r.type + ": over ssh " + overSsh + "; its namespace " + own;
-      assertTrue(overSsh != null && own != null && own.netRxKBps() > 0 && own.netTxKBps() > 0, both);
-      assertEquals(own.netRxKBps(), overSsh.netRxKBps(), 0.10 * own.netRxKBps(), "received, " + both);
-      assertEquals(own.netTxKBps(), overSsh.netTxKBps(), 0.10 * own.netTxKBps(), "sent, " + both);
-      System.out.printf("%s: worker's network over ssh %.1f / %.1f KB/s received / sent, in its namespace %.1f / %.1f%n", r.type,
-          overSsh.netRxKBps(), overSsh.netTxKBps(), own.netRxKBps(), own.netTxKBps());
+      assertTrue(r.utilization(io.hibenchdse.monitor.Utilization.class).hosts().containsKey(worker), r.type + " samples its worker");
+      List<Series.HostSample> overSsh = io.hibenchdse.monitor.SeriesCsv.readHosts(report.resolve(
+          io.hibenchdse.launcher.suite.RunMonitor.DIR), r.configuration.get(io.hibenchdse.core.HibenchConfigKeys.MONITOR_SERIES)).stream()
+          .filter(h -> h.host().equals(worker) && h.startMs() >= r.startMs && h.endMs() <= r.endMs).toList();
+      assertTrue(overSsh.size() >= 5, r.type + ": " + overSsh);
+      long from = overSsh.stream().mapToLong(Series.HostSample::startMs).min().orElseThrow();
+      long to = overSsh.stream().mapToLong(Series.HostSample::endMs).max().orElseThrow();
+      double seconds = overSsh.stream().mapToDouble(h -> h.figures().durationSec()).sum();
+      double rx = overSsh.stream().mapToDouble(h -> h.figures().netRxKBps() * h.figures().durationSec()).sum() / seconds;
+      double tx = overSsh.stream().mapToDouble(h -> h.figures().netTxKBps() * h.figures().durationSec()).sum() / seconds;
+      io.hibenchdse.monitor.HostFigures own = ownView.over(from, to).hosts().get(worker);
+      String both = String.format(java.util.Locale.ROOT, "%s: worker's network over ssh %.1f / %.1f KB/s received / sent, in its"
+          + " namespace %.1f / %.1f, over %.1f s of the record's %.1f", r.type, rx, tx, own.netRxKBps(), own.netTxKBps(), seconds,
+          r.durationSec);
+      assertTrue(own.netRxKBps() > 0 && own.netTxKBps() > 0, both);
+      assertEquals(own.netRxKBps(), rx, 0.10 * own.netRxKBps(), "received, " + both);
+      assertEquals(own.netTxKBps(), tx, 0.10 * own.netTxKBps(), "sent, " + both);
+      System.out.println(both);
     }
     io.hibenchdse.core.RunResult onCluster = records.get(0);
     assertSparkRanOnTheClustersYarn(log, records.get(1), onCluster, conf, fsUri);
@@ -561,6 +575,50 @@ class HostsClusterTest {
     try (org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.newInstance(jars.toUri(), client)) {
       assertTrue(!fs.exists(jars.getParent().getParent()), "the run's directory on the cluster removed: " + jars);
     }
+  }
+
+  /**
+   * A SIGTERM to {@code bin/hibench run --cluster} while it copies Spark's jars to the cluster
+   * (before its first step): the run stops in the copy, the jar in flight finished and then every
+   * jar and the run's directory removed from the cluster's file system, no record written.
+   */
+  private void assertASigtermWhileSparksJarsAreCopiedLeavesNoneOnTheCluster(String namespace, Path conf) throws Exception {
+    Path list = Files.writeString(dir.toPath().resolve("spark-only.lst"), "spark-wordcount\n");
+    Path report = dir.toPath().resolve("copy-report");
+    Path log = dir.toPath().resolve("copy.log");
+    Process run = new ProcessBuilder("ip", "netns", "exec", namespace, LauncherTest.HOME.resolve("bin/hibench").toString(), "run",
+        "--cluster", conf.toString(), "--benchmarks", list.toString(), "--runs", "1", "--warmup", "0", "--report-dir", report.toString(),
+        "--work-dir", dir.toPath().resolve("copy-work").toString(), "--monitor-interval", "0").directory(LauncherTest.HOME.toFile())
+        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    Configuration client = new Configuration();
+    client.addResource(new org.apache.hadoop.fs.Path(conf.resolve("core-site.xml").toUri()));
+    try (FileSystem fs = FileSystem.newInstance(FileSystem.getDefaultUri(client), client)) {
+      org.apache.hadoop.fs.Path runs = new org.apache.hadoop.fs.Path(fs.getHomeDirectory(), ".hibench");
+      long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(120);
+      int copied;
+      while ((copied = copiedJars(fs, runs)) == 0) {
+        assertTrue(run.isAlive() && System.nanoTime() < deadline, "no jar copied: " + Files.readString(log));
+        Thread.sleep(200);
+      }
+      run.destroy(); // SIGTERM: ip netns exec became bin/hibench, which became the launcher's JVM
+      assertTrue(run.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "stopped within 60 s of the SIGTERM");
+      String out = Files.readString(log);
+      assertTrue(run.exitValue() != 0 && !out.contains("copied to"), "stopped in the copy, after " + copied + " jar(s): " + out);
+      assertEquals(0, fs.exists(runs) ? fs.listStatus(runs).length : 0, "nothing of the run left on the cluster: " + out);
+    }
+    assertTrue(!Files.exists(report.resolve(io.hibenchdse.core.Results.JSON_FILE)), "no record");
+  }
+
+  /** The jars of Spark's copies under the runs' directory {@code runs} now. */
+  private static int copiedJars(FileSystem fs, org.apache.hadoop.fs.Path runs) throws IOException {
+    int jars = 0;
+    if (fs.exists(runs)) {
+      for (org.apache.hadoop.fs.FileStatus run : fs.listStatus(runs)) {
+        org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path(run.getPath(), "spark-jars");
+        jars += fs.exists(dir) ? fs.listStatus(dir).length : 0;
+      }
+    }
+    return jars;
   }
 
   /**
