@@ -276,8 +276,8 @@ public final class UserCluster implements Deployment.Running {
   @Override
   public String describe() {
     return "the cluster of " + confDir + ": " + FileSystem.getDefaultUri(conf) + ", jobs on YARN at " + resourceManager() + " ("
-        + workers.size() + (workers.size() == 1 ? " NodeManager" : " NodeManagers") + ", Hadoop " + hadoopVersion + ", Java " + nodeManagersJava.describe() + "), submitted with "
-        + (submit == null ? HibenchConfigKeys.SUBMITTED_BY_LAUNCHER : submit);
+        + workers.size() + (workers.size() == 1 ? " NodeManager" : " NodeManagers") + ", Hadoop " + hadoopVersion + ", Java "
+        + nodeManagersJava.describe() + "), submitted with " + (submit == null ? HibenchConfigKeys.SUBMITTED_BY_LAUNCHER : submit);
   }
 
   /** The store of {@code --serving}; without one the plan leaves YCSB's steps out, so this is not asked. */

@@ -28,7 +28,8 @@ interface WorkloadSection {
 
   /** The section of one workload's measured runs. */
   static WorkloadSection of(List<Measurement> runs) {
-    return runs.isEmpty() ? NONE : BY_RECORDED_WORKLOAD.getOrDefault(runs.get(0).result().workload, NONE);
+    String workload = runs.isEmpty() ? null : runs.get(0).result().workload;
+    return workload == null ? NONE : BY_RECORDED_WORKLOAD.getOrDefault(workload, NONE); // a record may name none
   }
 
   /** Its tables, after the utilization's. */
