@@ -28,7 +28,10 @@ public final class Monitor implements AutoCloseable {
   private final java.util.concurrent.CountDownLatch stopping = new java.util.concurrent.CountDownLatch(1);
   /** Counted down by each host's first reading, or by its failure ({@link #awaitFirstReadings}). */
   private final java.util.concurrent.CountDownLatch firstReadings;
-  /** Each streamed host's latest reading's time (epoch nanoseconds), {@link Long#MAX_VALUE} once its stream ended. */
+  /**
+   * Each host's latest reading's time (epoch nanoseconds): {@link Long#MIN_VALUE} before its first,
+   * {@link Long#MAX_VALUE} once its stream ended.
+   */
   private final java.util.Map<HostSource, java.util.concurrent.atomic.AtomicLong> latest = new java.util.concurrent.ConcurrentHashMap<>();
   private volatile boolean stopped;
   /** When sampling began, in ticks since boot: a process started after it counts from its start. */
@@ -80,15 +83,13 @@ public final class Monitor implements AutoCloseable {
     Monitor m = new Monitor(intervalMs, List.copyOf(hosts), processes, log);
     notSampled.forEach(m.series::notSampled);
     for (HostSource h : m.hosts) {
-      java.util.concurrent.atomic.AtomicBoolean first = new java.util.concurrent.atomic.AtomicBoolean(true);
-      java.util.concurrent.atomic.AtomicLong last = new java.util.concurrent.atomic.AtomicLong(Long.MIN_VALUE);
+      java.util.concurrent.atomic.AtomicLong last = new java.util.concurrent.atomic.AtomicLong(Long.MIN_VALUE); // none yet
       m.latest.put(h, last);
       m.thread("monitor-" + h.host(), () -> {
         try {
           h.stream(intervalMs, reading -> {
             m.series.add(reading);
-            last.set(reading.epochNanos());
-            if (first.getAndSet(false)) {
+            if (last.getAndSet(reading.epochNanos()) == Long.MIN_VALUE) {
               m.firstReadings.countDown();
             }
           });
@@ -98,8 +99,7 @@ public final class Monitor implements AutoCloseable {
             log.println("monitor: " + h.host() + " not sampled: " + e.getMessage());
           }
         } finally {
-          last.set(Long.MAX_VALUE);
-          if (first.getAndSet(false)) {
+          if (last.getAndSet(Long.MAX_VALUE) == Long.MIN_VALUE) {
             m.firstReadings.countDown();
           }
         }

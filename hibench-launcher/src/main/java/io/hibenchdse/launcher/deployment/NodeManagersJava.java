@@ -1,11 +1,7 @@
 package io.hibenchdse.launcher.deployment;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.HttpURLConnection;
-import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,16 +28,11 @@ record NodeManagersJava(Map<String, Integer> byHost, Map<String, String> unknown
     for (String address : webAddresses) {
       String url = scheme + address + QUERY;
       try {
-        HttpURLConnection c = (HttpURLConnection) URI.create(url).toURL().openConnection();
-        c.setConnectTimeout(timeoutMs);
-        c.setReadTimeout(timeoutMs);
-        try (InputStream in = c.getInputStream()) {
-          JsonNode version = new ObjectMapper().readTree(in).path("beans").path(0).path("SpecVersion");
-          if (version.isMissingNode()) {
-            unknown.put(address, url + " has no SpecVersion");
-          } else {
-            byHost.put(address, release(version.asText()));
-          }
+        JsonNode version = UserCluster.json(url, timeoutMs).path("beans").path(0).path("SpecVersion");
+        if (version.isMissingNode()) {
+          unknown.put(address, url + " has no SpecVersion");
+        } else {
+          byHost.put(address, release(version.asText()));
         }
       } catch (IOException | RuntimeException e) {
         unknown.put(address, url + ": " + UserCluster.firstLine(e));

@@ -193,18 +193,23 @@ public final class UserCluster implements Deployment.Running {
   private static String hadoopVersion(Configuration conf) {
     String url = WebAppUtils.getRMWebAppURLWithScheme(conf) + "/ws/v1/cluster/info";
     try {
-      java.net.HttpURLConnection c = (java.net.HttpURLConnection) URI.create(url).toURL().openConnection();
-      c.setConnectTimeout(CHECK_WAIT_MS);
-      c.setReadTimeout(CHECK_WAIT_MS);
-      c.setRequestProperty("Accept", "application/json");
-      try (var in = c.getInputStream()) {
-        // wrapped in clusterInfo as Hadoop's docs show it; 3.4.2's RM answers with the bare object
-        JsonNode root = new ObjectMapper().readTree(in);
-        JsonNode version = (root.has("clusterInfo") ? root.get("clusterInfo") : root).get("hadoopVersion");
-        return version == null ? "unknown (" + url + " has no hadoopVersion)" : version.asText();
-      }
+      // wrapped in clusterInfo as Hadoop's docs show it; 3.4.2's RM answers with the bare object
+      JsonNode root = json(url, CHECK_WAIT_MS);
+      JsonNode version = (root.has("clusterInfo") ? root.get("clusterInfo") : root).get("hadoopVersion");
+      return version == null ? "unknown (" + url + " has no hadoopVersion)" : version.asText();
     } catch (IOException | RuntimeException e) {
       return "unknown (" + url + ": " + firstLine(e) + ")";
+    }
+  }
+
+  /** What a daemon's web service at {@code url} answers, as JSON, waiting at most {@code timeoutMs} to connect and to read. */
+  static JsonNode json(String url, int timeoutMs) throws IOException {
+    java.net.HttpURLConnection c = (java.net.HttpURLConnection) URI.create(url).toURL().openConnection();
+    c.setConnectTimeout(timeoutMs);
+    c.setReadTimeout(timeoutMs);
+    c.setRequestProperty("Accept", "application/json");
+    try (var in = c.getInputStream()) {
+      return new ObjectMapper().readTree(in);
     }
   }
 
