@@ -1,6 +1,7 @@
 package io.hibenchdse.launcher;
 
 import io.hibenchdse.cassandra.CommitLog;
+import io.hibenchdse.cfs.CassandraFileSystem;
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.UsageException;
@@ -20,6 +21,7 @@ import io.hibenchdse.launcher.suite.Series;
 import io.hibenchdse.launcher.suite.SeriesKey;
 import io.hibenchdse.launcher.suite.SeriesPoint;
 import io.hibenchdse.launcher.suite.SuiteExecution;
+import io.hibenchdse.launcher.suite.SuiteJar;
 import io.hibenchdse.launcher.suite.SuiteOptions;
 import io.hibenchdse.launcher.suite.Step;
 import io.hibenchdse.monitor.Hosts;
@@ -27,6 +29,7 @@ import io.hibenchdse.monitor.Monitor;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -60,7 +63,8 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--target", defaultValue = "hdfs", paramLabel = "hdfs|cfs",
       description = "Storage to run on: an in-process HDFS (YCSB's steps on HBase over it), or cfs:// on Cassandra nodes in"
-      + " child JVMs (YCSB's steps on those nodes) (default: ${DEFAULT-VALUE}).")
+      + " child JVMs (YCSB's steps on those nodes); with --cluster, its default file system or cfs:// (see --cfs-uri)"
+      + " (default: ${DEFAULT-VALUE}).")
   Target target;
 
   @Option(names = {"--nodes", "--datanodes"}, defaultValue = "1",
@@ -97,6 +101,11 @@ final class RunCommand implements Callable<Integer> {
       + " Cassandra cluster or the HBase (CONF_DIR holding its hbase-site.xml) YCSB's workloads run on, emptied, flushed (Cassandra:"
       + " nodetool over ssh, where it reaches; HBase: its Admin API) and settled as at home (without it they are left out).")
   String serving;
+
+  @Option(names = "--cfs-uri", paramLabel = "cfs://HOST:PORT/", description = "With --cluster and --target cfs: the Cassandra"
+      + " cluster whose cfs:// holds the jobs' data, named in full in their paths, the adapter's jar going with every job"
+      + " (-libjars); their staging stays on the cluster's default file system (default: that one, when it is cfs://).")
+  URI cfsUri;
 
   @Option(names = "--link", paramLabel = "RATE[,DELAY]", description = "With --hosts: every host's link shaped by tc in both"
       + " directions, such as 1gbit or 100mbit,0.5ms (default: unshaped).")
@@ -152,6 +161,17 @@ final class RunCommand implements Callable<Integer> {
     Precision precision = options.precision();
     options.runs(); // checked before any list is read
     List<Segment> segments = segments(series);
+    if (cfsUri != null) {
+      String notOnCfsUri = segments.stream().flatMap(s -> s.steps().stream())
+          .filter(p -> p.step().runner() == SuiteJar.Runner.HIVE || p.step().runner() == SuiteJar.Runner.SPARK)
+          .map(SuiteOptions.PlannedStep::workload).distinct().collect(java.util.stream.Collectors.joining(", "));
+      if (!notOnCfsUri.isEmpty()) {
+        // Hive's plans and Spark's staged files go to the NodeManagers through the data's file system,
+        // which they read only with the adapter installed: not proven on a cluster without it
+        throw new UsageException("--cfs-uri runs MapReduce's and YCSB's steps; " + notOnCfsUri + " run on the cluster's default"
+            + " file system (without --cfs-uri) or on cfs:// as its default file system: take them out of --benchmarks");
+      }
+    }
     List<String> unserved = options.unserved(segments.get(0).deployment());
     if (!unserved.isEmpty()) {
       out.println("hibench run: " + String.join(", ", unserved) + " left out: YCSB runs on a serving store; give --serving "
@@ -248,6 +268,10 @@ final class RunCommand implements Callable<Integer> {
     if (cluster != null) {
       return clusterDeployment(point);
     }
+    if (cfsUri != null) {
+      throw new UsageException("--cfs-uri names a user's cluster's cfs://; give --cluster CONF_DIR too (the embedded default and"
+          + " --hosts start their own)");
+    }
     if (serving != null) {
       throw new UsageException("--serving names a user's cluster's store; give --cluster CONF_DIR too");
     }
@@ -284,7 +308,7 @@ final class RunCommand implements Callable<Integer> {
   /** The user's cluster: the options that size or start a deployment of the suite's own are refused. */
   private Deployment.Local clusterDeployment(SeriesPoint point) {
     var parsed = spec.commandLine().getParseResult();
-    for (String own : List.of("--hosts", "--link", "--nodes", "--target", "--commitlog", "--cfs")) {
+    for (String own : List.of("--hosts", "--link", "--nodes", "--commitlog", "--cfs")) {
       if (parsed.hasMatchedOption(own)) {
         throw new UsageException(own + " sets up a deployment of the suite's own; --cluster runs on yours as it is");
       }
@@ -295,7 +319,14 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     Integer rep = point.count(SeriesKey.REPLICATION) != null ? point.count(SeriesKey.REPLICATION) : options.replication;
-    return ClusterDeployment.of(cluster, serving == null ? null : ServingAddress.parse(serving), rep, options.writeAck, submit, sparkSubmit,
+    if (cfsUri != null && target != Target.cfs) {
+      throw new UsageException("--cfs-uri puts the jobs' data on cfs://: give --target cfs too");
+    }
+    if (cfsUri != null && !CassandraFileSystem.SCHEME.equals(cfsUri.getScheme())) {
+      throw new UsageException("--cfs-uri " + cfsUri + " is not a cfs:// URI, such as cfs://HOST:9042/");
+    }
+    return ClusterDeployment.of(cluster, target.checkedForRun(), cfsUri, serving == null ? null : ServingAddress.parse(serving), rep,
+        options.writeAck, submit, sparkSubmit,
         monitorHosts == null ? null : monitorHosts.stream().map(String::trim).filter(h -> !h.isEmpty()).toList());
   }
 

@@ -337,6 +337,18 @@ class LauncherTest {
     refused.put(List.of("run", "--monitor-hosts", "h1,h2"), "--monitor-hosts names a user's cluster's workers; give --cluster CONF_DIR too");
     refused.put(List.of("run", "--cluster", noRm.toString(), "--vary", "nodes=1,2"),
         "--vary nodes varies a deployment of the suite's own; --cluster runs on yours as it is");
+    refused.put(List.of("run", "--cfs-uri", "cfs://10.0.0.1:9042/"),
+        "--cfs-uri names a user's cluster's cfs://; give --cluster CONF_DIR too");
+    refused.put(List.of("run", "--cluster", noRm.toString(), "--cfs-uri", "cfs://10.0.0.1:9042/"),
+        "--cfs-uri puts the jobs' data on cfs://: give --target cfs too");
+    refused.put(List.of("run", "--cluster", noRm.toString(), "--target", "cfs", "--cfs-uri", "hdfs://10.0.0.1/"),
+        "--cfs-uri hdfs://10.0.0.1/ is not a cfs:// URI, such as cfs://HOST:9042/");
+    refused.put(List.of("run", "--cluster", noRm.toString(), "--target", "hbase"), "--target hbase is for storage start");
+    refused.put(List.of("run", "--cluster", noRm.toString(), "--target", "cfs", "--benchmarks", wordcount.toString()),
+        "--target cfs: the cluster's default file system is file:///: give --cfs-uri cfs://HOST:9042/");
+    Path hiveAndSpark = Files.writeString(dir.toPath().resolve("hive-spark.lst"), "wordcount\naggregation\nspark-sort\n");
+    refused.put(List.of("run", "--cluster", noRm.toString(), "--target", "cfs", "--cfs-uri", "cfs://10.0.0.1:9042/", "--benchmarks",
+        hiveAndSpark.toString()), "--cfs-uri runs MapReduce's and YCSB's steps; aggregation, spark-sort run on the cluster's default");
     // in this JVM, as bin/hibench's main calls it: a JVM each would cost more than the checks
     for (java.util.Map.Entry<List<String>, String> r : refused.entrySet()) {
       ByteArrayOutputStream err = new ByteArrayOutputStream();

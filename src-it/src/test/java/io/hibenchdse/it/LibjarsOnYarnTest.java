@@ -5,12 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hibenchdse.cfs.CfsTestNode;
+import io.hibenchdse.core.HibenchConfigKeys;
+import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.TestData;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -19,6 +23,7 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.junit.jupiter.api.Test;
@@ -26,7 +31,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The adapter given the other stock way, {@code -libjars cfs-adapter.jar}, to a YARN cluster whose
- * class path lacks it and whose default file system is HDFS: WordCount from cfs:// to cfs://.
+ * class path lacks it and whose default file system is HDFS: WordCount from cfs:// to cfs://; then
+ * the suite on that cluster as on a user's, its data on cfs:// ({@code run --cluster CONF --target
+ * cfs --cfs-uri}), the adapter going with every job, submitted by the launcher's own client and by
+ * a stock {@code hadoop jar}.
  */
 class LibjarsOnYarnTest {
   private static final File ADAPTER_JAR = new File("../cfs-adapter/target/cfs-adapter.jar").getAbsoluteFile();
@@ -34,7 +42,7 @@ class LibjarsOnYarnTest {
   @TempDir File dir;
 
   @Test
-  void wordcountOnCfsWithTheAdapterGivenByLibjars() throws Exception {
+  void wordcountOnCfsWithTheAdapterGivenByLibjarsAndTheSuiteOnCfsUriOfAUsersCluster() throws Exception {
     assertTrue(ADAPTER_JAR.isFile(), ADAPTER_JAR + " is built by cfs-adapter's package phase");
     Configuration cfs = CfsTestNode.conf();
     FileSystem fs = FileSystem.newInstance(CfsTestNode.uri(), cfs);
@@ -71,11 +79,72 @@ class LibjarsOnYarnTest {
       Map<String, Long> expected = new TreeMap<>();
       TestData.countTokens(text, expected);
       assertEquals(expected, TestData.readTextCounts(cfs, new Path(root, "out")));
+
+      java.nio.file.Path conf = dir.toPath().resolve("cluster-conf");
+      Files.createDirectories(conf);
+      Configuration site = new Configuration(jc);
+      site.unset("hibench.report.dir");
+      try (java.io.OutputStream out = Files.newOutputStream(conf.resolve("core-site.xml"))) {
+        site.writeXml(out);
+      }
+      for (String empty : new String[] {"hdfs-site.xml", "yarn-site.xml", "mapred-site.xml"}) {
+        Files.writeString(conf.resolve(empty), "<configuration/>\n");
+      }
+      assertSuiteRunsOnCfsUri(conf, cfs, hdfs, List.of(), "launcher");
+      assertSuiteRunsOnCfsUri(conf, cfs, hdfs, List.of("--submit", stockHadoop() + " jar"), "submitted");
     } finally {
       hdfs.shutdown();
       fs.delete(root, true);
       fs.close();
     }
+  }
+
+  /**
+   * {@code bin/hibench run --cluster CONF --target cfs --cfs-uri URI} with a wordcount, its own
+   * {@code extra} options: the record says it measured cfs://, its data is there and not on the
+   * cluster's HDFS, and its output equals an independent count of its input.
+   */
+  private void assertSuiteRunsOnCfsUri(java.nio.file.Path conf, Configuration cfs, MiniDFSCluster hdfs, List<String> extra, String name)
+      throws IOException {
+    String root = "/libjars-suite-" + name;
+    FileSystem data = FileSystem.newInstance(CfsTestNode.uri(), cfs);
+    data.delete(new Path(root), true);
+    java.nio.file.Path list = Files.writeString(dir.toPath().resolve("wordcount.lst"), "wordcount\n");
+    java.nio.file.Path report = dir.toPath().resolve("report-" + name);
+    List<String> args = new ArrayList<>(List.of("run", "--cluster", conf.toString(), "--target", "cfs", "--cfs-uri",
+        CfsTestNode.uri().toString(), "--root", root, "--benchmarks", list.toString(), "--runs", "1", "--warmup", "0",
+        "--monitor-interval", "0", "--report-dir", report.toString(), "--work-dir", dir.toPath().resolve("work-" + name).toString()));
+    args.addAll(extra);
+    InProcess.Outcome run = InProcess.hibench(args.toArray(new String[0]));
+    assertEquals(0, run.status(), run.out() + run.err());
+    assertTrue(run.out().contains(": " + CfsTestNode.uri() + " (the adapter with every job; their own files on " + hdfs.getURI()), run.out());
+    RunResult wordcount = InProcess.records(report).get(0);
+    assertEquals(CfsTestNode.uri().toString(), wordcount.fileSystem + "/");
+    assertEquals(extra.isEmpty() ? HibenchConfigKeys.SUBMITTED_BY_LAUNCHER : extra.get(1),
+        wordcount.configuration.get(HibenchConfigKeys.CLUSTER_SUBMIT));
+    Map<String, Long> expected = new TreeMap<>();
+    for (Writable[] kv : TestData.readSequenceFiles(cfs, new Path(CfsTestNode.uri() + root.substring(1) + "/Wordcount/Input"))) {
+      TestData.countTokens(kv[1].toString(), expected);
+    }
+    assertTrue(!expected.isEmpty(), "the input on cfs://");
+    assertEquals(expected, TestData.readTextCounts(cfs, new Path(CfsTestNode.uri() + root.substring(1) + "/Wordcount/Output")));
+    assertEquals(expected.values().stream().mapToLong(Long::longValue).sum(),
+        wordcount.counter("org.apache.hadoop.mapreduce.TaskCounter", "MAP_OUTPUT_RECORDS"));
+    assertTrue(!hdfs.getFileSystem().exists(new Path(root)), "nothing of the data on the cluster's HDFS");
+    data.delete(new Path(root), true);
+    data.close();
+  }
+
+  /** A stock {@code hadoop} whose {@code jar} command is RunJar on Hadoop 3.4's client jars, which lack the adapter. */
+  private java.nio.file.Path stockHadoop() throws IOException {
+    String line = Files.readString(LauncherTest.HOME.resolve("hadoop-lines/3.4/target/classpath.txt")).trim();
+    assertTrue(!line.contains("cfs-adapter"), line);
+    java.nio.file.Path hadoop = dir.toPath().resolve("hadoop");
+    Files.writeString(hadoop, "#!/usr/bin/env bash\n[ \"$1\" = jar ] || exit 64\nshift\n"
+        + "exec '" + java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp \"$HADOOP_CONF_DIR:" + line
+        + "\" org.apache.hadoop.util.RunJar \"$@\"\n");
+    assertTrue(hadoop.toFile().setExecutable(true));
+    return hadoop;
   }
 
   /** The end of every container log, to see why a job failed. */

@@ -28,6 +28,11 @@ public interface Deployment {
   /** What the serving stores' writes reach before they are acknowledged. */
   WriteAck writeAck();
 
+  /** Where the steps' data goes for {@code --root}: on the jobs' default file system, unless the deployment puts it elsewhere. */
+  default String dataRoot(String root) {
+    return root;
+  }
+
   /** A deployment this launcher starts itself, on this machine. */
   interface Local extends Deployment {
     /** Starts it fresh for a suite run, every file under {@code scratch}. */
@@ -75,6 +80,15 @@ public interface Deployment {
      */
     default ClusterWatch watch(Runnable stop) throws IOException {
       return ClusterWatch.NONE;
+    }
+
+    /**
+     * Jars every MapReduce job takes with it to the cluster, given to a user's {@code --submit} as
+     * {@code -libjars} and set in {@link #conf()} as that option sets them: none but on a user's
+     * cluster whose NodeManagers lack what the jobs need.
+     */
+    default List<Path> jobJars() {
+      return List.of();
     }
 
     /** The user's own client the run's MapReduce steps go through ({@code --submit}); empty: this JVM's Hadoop client. */

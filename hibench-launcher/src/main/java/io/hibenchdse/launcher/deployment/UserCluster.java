@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.UsageException;
+import io.hibenchdse.cfs.CassandraFileSystem;
 import io.hibenchdse.launcher.storage.PageCache;
 import io.hibenchdse.monitor.HostSource;
 import io.hibenchdse.monitor.Hosts;
@@ -35,7 +36,8 @@ import org.apache.hadoop.yarn.webapp.util.WebAppUtils;
 
 /**
  * The user's own cluster, running already, as its Hadoop client configuration directory describes
- * it: the default file system holds the data and the jobs go to its YARN, submitted through this
+ * it: the default file system holds the data (or, with {@code --cfs-uri}, a Cassandra cluster's
+ * cfs://, named in full in the jobs' paths, the adapter's jar going with every job) and the jobs go to its YARN, submitted through this
  * launcher's own Hadoop client as {@code hadoop jar} would. Nothing is started or stopped; it is
  * checked before any step (the files there, the file system and the ResourceManager answering, HDFS
  * out of safe mode), and every record says which cluster it measured.
@@ -49,6 +51,8 @@ public final class UserCluster implements Deployment.Running {
 
   private final Path confDir;
   private final Configuration conf;
+  /** The cfs:// of {@code --cfs-uri} that holds the jobs' data in place of the default file system; null: the default one. */
+  private final URI cfs;
   /** {@link #conf} with clients that give up within seconds: for the checks, before the run and while a step runs. */
   private final Configuration check;
   private final List<String> workers;
@@ -70,7 +74,7 @@ public final class UserCluster implements Deployment.Running {
   /** Spark's jars on the cluster, copied when the run's Spark settings are first asked for (before its first step); null before. */
   private SparkJarsOnCluster sparkJars;
 
-  private UserCluster(Path confDir, Configuration conf, Configuration check, Yarn yarn, String hadoopVersion,
+  private UserCluster(Path confDir, Configuration conf, URI cfs, Configuration check, Yarn yarn, String hadoopVersion,
       NodeManagersJava nodeManagersJava, ServingAddress serving,
       List<String> servingHosts, ClusterHBaseServing hbase, SubmitCommand submit, SubmitCommand sparkSubmit, List<String> monitorHosts,
       String run) {
@@ -82,6 +86,7 @@ public final class UserCluster implements Deployment.Running {
     this.serving = serving;
     this.servingHosts = servingHosts;
     this.conf = conf;
+    this.cfs = cfs;
     this.check = check;
     this.workers = yarn.nodes().stream().map(n -> n.getNodeId().getHost()).sorted().toList();
     this.hadoopVersion = hadoopVersion;
@@ -128,11 +133,13 @@ public final class UserCluster implements Deployment.Running {
   }
 
   /**
-   * The cluster {@code confDir} describes, YCSB's phases on the store at {@code serving} (null: none;
+   * The cluster {@code confDir} describes, the jobs' data on its default file system or, with
+   * {@code target} cfs, on {@code cfsUri} (null: the default file system, which must be cfs://),
+   * YCSB's phases on the store at {@code serving} (null: none;
    * on Cassandra in a keyspace of {@code replication} copies), checked: a UsageException says in one line what is missing or
    * does not answer. {@code run} names what the run leaves on the cluster until it ends.
    */
-  public static UserCluster connect(Path confDir, ServingAddress serving, int replication, SubmitCommand submit,
+  public static UserCluster connect(Path confDir, Target target, URI cfsUri, ServingAddress serving, int replication, SubmitCommand submit,
       SubmitCommand sparkSubmit, List<String> monitorHosts, String run) throws IOException {
     Configuration conf = siteConf(confDir);
     Configuration check = new Configuration(conf);
@@ -141,7 +148,13 @@ public final class UserCluster implements Deployment.Running {
     check.setInt(CommonConfigurationKeysPublic.IPC_CLIENT_CONNECT_MAX_RETRIES_ON_SOCKET_TIMEOUTS_KEY, 0);
     check.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS, CHECK_WAIT_MS);
     check.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_RETRY_INTERVAL_MS, 1000);
-    checkFileSystem(check);
+    checkFileSystem(check, FileSystem.getDefaultUri(check));
+    if (cfsUri != null) {
+      checkFileSystem(check, cfsUri);
+    } else if (target == Target.cfs && !CassandraFileSystem.SCHEME.equals(FileSystem.getDefaultUri(check).getScheme())) {
+      throw new UsageException("--target cfs: the cluster's default file system is " + FileSystem.getDefaultUri(check)
+          + ": give --cfs-uri cfs://HOST:9042/, a Cassandra cluster's cfs://");
+    }
     Yarn yarn = yarn(check);
     List<String> servingHosts = List.of();
     ClusterHBaseServing hbase = null;
@@ -154,12 +167,11 @@ public final class UserCluster implements Deployment.Running {
     }
     NodeManagersJava java = NodeManagersJava.ask(yarn.nodes().stream().map(NodeReport::getHttpAddress).toList(),
         WebAppUtils.getHttpSchemePrefix(conf), CHECK_WAIT_MS);
-    return new UserCluster(confDir, conf, check, yarn, hadoopVersion(conf), java, serving, servingHosts, hbase, submit, sparkSubmit,
+    return new UserCluster(confDir, conf, cfsUri, check, yarn, hadoopVersion(conf), java, serving, servingHosts, hbase, submit, sparkSubmit,
         monitorHosts, run);
   }
 
-  private static void checkFileSystem(Configuration check) throws IOException {
-    URI uri = FileSystem.getDefaultUri(check);
+  private static void checkFileSystem(Configuration check, URI uri) throws IOException {
     try (FileSystem fs = FileSystem.newInstance(uri, check)) {
       fs.getFileStatus(new org.apache.hadoop.fs.Path("/"));
       if (fs instanceof DistributedFileSystem dfs && dfs.isInSafeMode()) {
@@ -238,7 +250,23 @@ public final class UserCluster implements Deployment.Running {
     c.set(HibenchConfigKeys.CLUSTER_NODEMANAGER_JAVA, nodeManagersJava.describe());
     // Hive's and Spark's jobs go through the launcher's clients whatever --submit says: a submitted step sets its own
     c.set(HibenchConfigKeys.CLUSTER_SUBMIT, HibenchConfigKeys.SUBMITTED_BY_LAUNCHER);
+    if (cfs != null) {
+      c.set(ClusterJar.LIBJARS_KEY, String.join(",", jobJars().stream().map(j -> j.toUri().toString()).toList()));
+    }
     return c;
+  }
+
+  /** With {@code --cfs-uri}, the adapter's jar, which every job takes with it (as {@code -libjars} gives it): the cluster has none. */
+  @Override
+  public List<Path> jobJars() {
+    if (cfs == null) {
+      return List.of();
+    }
+    try {
+      return List.of(ClusterJar.cfsAdapter());
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   /** The ResourceManager and the file system asked every few seconds while the step runs. */
@@ -280,7 +308,8 @@ public final class UserCluster implements Deployment.Running {
 
   @Override
   public String describe() {
-    return "the cluster of " + confDir + ": " + FileSystem.getDefaultUri(conf) + ", jobs on YARN at " + resourceManager() + " ("
+    return "the cluster of " + confDir + ": " + (cfs == null ? FileSystem.getDefaultUri(conf) : cfs + " (the adapter with every job;"
+        + " their own files on " + FileSystem.getDefaultUri(conf) + ")") + ", jobs on YARN at " + resourceManager() + " ("
         + workers.size() + (workers.size() == 1 ? " NodeManager" : " NodeManagers") + ", Hadoop " + hadoopVersion + ", Java "
         + nodeManagersJava.describe() + "), submitted with " + (submit == null ? HibenchConfigKeys.SUBMITTED_BY_LAUNCHER : submit);
   }

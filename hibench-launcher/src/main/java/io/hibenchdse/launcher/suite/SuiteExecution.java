@@ -244,6 +244,12 @@ public final class SuiteExecution implements AutoCloseable {
     }
     long mark = Results.mark(recordsDir);
     stepConf.set(HibenchConfigKeys.CLUSTER_SUBMIT, submit.toString());
+    List<Path> jobJars = deployment.jobJars();
+    if (!jobJars.isEmpty()) {
+      // the option, not only its key: the client's own JVM then loads them too
+      args = new ArrayList<>(args);
+      args.addAll(0, List.of("-libjars", String.join(",", jobJars.stream().map(Path::toString).toList())));
+    }
     int status = submit.run(jar, step.workload(), stepConf, args);
     return writtenBy(submit + " " + jar.getFileName() + " " + step.workload(), status, recordsDir, mark);
   }

@@ -196,7 +196,7 @@ public final class SuiteOptions {
         SuiteWorkload.Context par = context(deployment, own);
         int warmups = w.warmsUpEachRun() ? 0 : warmup;
         for (int run = 0; run < warmups + runs(); run++) {
-          for (Step s : w.steps(profile, root, par, run)) {
+          for (Step s : w.steps(profile, deployment.dataRoot(root), par, run)) {
             Step labelled = s.withOption(HibenchConfigKeys.SUITE_WORKLOAD, s.suiteWorkload()).withOption(HibenchConfigKeys.PROFILE, profile.label());
             RecordedPoint recorded = RecordedPoint.of(own);
             if (recorded != null) {
