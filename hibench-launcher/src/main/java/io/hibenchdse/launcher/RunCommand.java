@@ -166,8 +166,8 @@ final class RunCommand implements Callable<Integer> {
           .filter(p -> p.step().runner() == SuiteJar.Runner.HIVE || p.step().runner() == SuiteJar.Runner.SPARK)
           .map(SuiteOptions.PlannedStep::workload).distinct().collect(java.util.stream.Collectors.joining(", "));
       if (!notOnCfsUri.isEmpty()) {
-        // Hive's plans and Spark's staged files go to the NodeManagers through the data's file system,
-        // which they read only with the adapter installed: not proven on a cluster without it
+        // their tasks would read cfs:// through the adapter among Spark's jars or Hive's job's jars,
+        // but neither has run so on a cluster without the adapter: refused, not left to fail mid-run
         throw new UsageException("--cfs-uri runs MapReduce's and YCSB's steps; " + notOnCfsUri + " run on the cluster's default"
             + " file system (without --cfs-uri) or on cfs:// as its default file system: take them out of --benchmarks");
       }
