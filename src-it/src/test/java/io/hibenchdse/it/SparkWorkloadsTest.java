@@ -177,10 +177,13 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
 
   /**
    * On cfs:// (a real Cassandra node), through the adapter's jar on Spark's class path: the counts
-   * of an independent count of the same data, the record naming cfs:// as its file system.
+   * of an independent count of the same data, the record naming cfs:// as its file system; on the
+   * same data spark-sort's output holds every record once, keys in order across its parts; and
+   * spark-terasort's output of HSGen's data on cfs:// passes HSValidate with HSGen's row count and
+   * checksum.
    */
   @Test
-  void sparkWordcountRunsOnCfs() throws Exception {
+  void sparkWordcountSortAndTerasortRunOnCfs() throws Exception {
     Configuration cfs = TestData.localConf(CfsTestNode.conf(), new File(dir, "mr-cfs"));
     cfs.setLong(RandomTextWriter.TOTAL_BYTES, 400_000);
     cfs.setLong(RandomTextWriter.BYTES_PER_MAP, 100_000);
@@ -198,6 +201,29 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
     RunResult r = lastRecord();
     assertTrue(r.fileSystem.startsWith("cfs://127.0.0.1:"), r.fileSystem);
     assertEquals(TestData.readSequenceFiles(cfs, new Path("/spark/in")).size(), r.metrics(SparkFigures.class).recordsRead());
+
+    Proc sort = hibenchOn(cfsKeys, cfs.get(FileSystem.FS_DEFAULT_NAME_KEY), "spark-sort", "/spark/in", "/spark/sorted");
+    assertEquals(0, sort.status(), sort.toString());
+    List<String> in = records(TestData.readSequenceFiles(cfs, new Path("/spark/in")));
+    List<String> sorted = records(TestData.readSequenceFiles(cfs, new Path("/spark/sorted")));
+    assertTrue(TestData.parts(cfs, new Path("/spark/sorted")).size() > 1, "parts of key ranges");
+    List<String> sortedIn = new ArrayList<>(in);
+    sortedIn.sort(null);
+    assertEquals(keys(sortedIn), keys(sorted));
+    List<String> sortedOut = new ArrayList<>(sorted);
+    sortedOut.sort(null);
+    assertEquals(sortedIn, sortedOut);
+    assertTrue(lastRecord().fileSystem.startsWith("cfs://127.0.0.1:"), lastRecord().fileSystem);
+
+    assertEquals(0, TestData.run(TpcxHsJar.DRIVER, cfs, "hsgen", "-rows", "5000", "-replication", "1", "/spark/ts-in").status);
+    Proc tera = hibenchOn(cfsKeys, cfs.get(FileSystem.FS_DEFAULT_NAME_KEY), "spark-terasort", "/spark/ts-in", "/spark/ts-out");
+    assertEquals(0, tera.status(), tera.toString());
+    assertEquals("ScalaSparkTerasort", lastRecord().type);
+    assertTrue(lastRecord().fileSystem.startsWith("cfs://127.0.0.1:"), lastRecord().fileSystem);
+    assertTrue(FileSystem.get(cfs).exists(new Path("/spark/ts-out", io.hibenchdse.tpcxhs.Records.SUMMARY)), "HSGen's summary carried");
+    TestData.Outcome valid = TestData.run(TpcxHsJar.DRIVER, cfs, "hsvalidate", "/spark/ts-out", "/spark/ts-validated");
+    assertEquals(0, valid.status, valid.toString());
+    FileSystem.get(cfs).delete(new Path("/spark"), true);
   }
 
   /**
