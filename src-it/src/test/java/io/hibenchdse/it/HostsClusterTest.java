@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hibenchdse.core.LocalRunner;
 import io.hibenchdse.core.TestData;
-import io.hibenchdse.launcher.hosts.HostDaemon;
+import io.hibenchdse.hosts.HostDaemon;
 import io.hibenchdse.dfsio.DfsioEnhancedJar;
 import io.hibenchdse.dfsio.DfsioeMetrics;
-import io.hibenchdse.launcher.hosts.HostsCluster;
+import io.hibenchdse.hosts.HostsCluster;
 import io.hibenchdse.tpcxhs.HsGen;
 import io.hibenchdse.tpcxhs.HsValidate;
 import io.hibenchdse.tpcxhs.TpcxHsJar;
-import io.hibenchdse.launcher.hosts.Link;
+import io.hibenchdse.hosts.Link;
 import io.hibenchdse.monitor.Monitor;
 import io.hibenchdse.monitor.Series;
 import io.hibenchdse.node.ChildJvm;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hibenchdse.cfs.CfsTestNode;
 import io.hibenchdse.core.RandomTextWriter;
 import io.hibenchdse.hive.GeneratedTables;
-import io.hibenchdse.launcher.hosts.HostsCluster;
+import io.hibenchdse.hosts.HostsCluster;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.TestData;
 import io.hibenchdse.spark.SparkFigures;

@@ -4,10 +4,10 @@ import io.hibenchdse.cfs.CassandraFileSystem;
 import io.hibenchdse.cfs.Cfs;
 import io.hibenchdse.cfs.CfsConfigKeys;
 import io.hibenchdse.core.HibenchConfigKeys;
+import io.hibenchdse.hosts.ClusterSites;
 import io.hibenchdse.launcher.storage.EmbeddedHBase;
 import io.hibenchdse.launcher.storage.EmbeddedStorage;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,9 +57,7 @@ final class ClientConf {
       env += "export HADOOP_CLASSPATH=\"" + ClusterJar.cfsAdapter().toString() + "${HADOOP_CLASSPATH:+:$HADOOP_CLASSPATH}\"\n";
     }
     Files.writeString(dir.resolve("hadoop-env.sh"), env);
-    try (InputStream in = ClientConf.class.getResourceAsStream("conf-log4j.properties")) {
-      Files.copy(in, dir.resolve("log4j.properties"), StandardCopyOption.REPLACE_EXISTING);
-    }
+    ClusterSites.writeLog4j(dir);
     if (storage instanceof EmbeddedHBase hbase) {
       Files.copy(hbase.site(), dir.resolve("hbase-site.xml"), StandardCopyOption.REPLACE_EXISTING);
     }

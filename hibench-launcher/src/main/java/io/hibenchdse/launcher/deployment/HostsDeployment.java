@@ -4,10 +4,10 @@ import io.hibenchdse.cassandra.CassandraSettings;
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.hbase.LocalHBase;
 import io.hibenchdse.core.UsageException;
-import io.hibenchdse.launcher.hosts.HostDaemon;
-import io.hibenchdse.launcher.hosts.HostsCluster;
-import io.hibenchdse.launcher.hosts.Link;
-import io.hibenchdse.launcher.hosts.WorkerStorage;
+import io.hibenchdse.hosts.HostDaemon;
+import io.hibenchdse.hosts.HostsCluster;
+import io.hibenchdse.hosts.Link;
+import io.hibenchdse.hosts.WorkerStorage;
 import io.hibenchdse.monitor.HostSource;
 import io.hibenchdse.monitor.Hosts;
 import io.hibenchdse.monitor.WatchedProcess;
@@ -96,7 +96,7 @@ public final class HostsDeployment implements Deployment.Local {
   public Apart startApart(Path dir, boolean sshd) throws IOException {
     try {
       WorkerStorage storage = target == Target.cfs
-          ? WorkerStorage.cfs(CassandraSettings.BENCHMARK.with(EmbeddedDeployment.commitLog(null, writeAck))) : WorkerStorage.hdfs();
+          ? new CfsOnWorkers(CassandraSettings.BENCHMARK.with(EmbeddedDeployment.commitLog(null, writeAck))) : WorkerStorage.hdfs();
       HostsCluster cluster = HostsCluster.start(dir, hosts, link, replication, storage, out);
       LocalHBase.Settings settings = LocalHBase.Settings.of(replication).withWalHsync(writeAck == WriteAck.disk);
       List<String> ssh;
@@ -153,7 +153,7 @@ public final class HostsDeployment implements Deployment.Local {
 
     @Override
     public ServingCluster.Starter servingCluster() {
-      if (cluster.storage() instanceof WorkerStorage.OnCassandra cfs) {
+      if (cluster.storage() instanceof CfsOnWorkers cfs) {
         return ServingCluster.onCassandra(cfs.cfs().cluster());
       }
       return ServingCluster.onHBase(hbaseDir.toFile(), java.net.URI.create(cluster.conf().get(FileSystem.FS_DEFAULT_NAME_KEY)),

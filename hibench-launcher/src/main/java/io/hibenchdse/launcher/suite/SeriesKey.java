@@ -1,6 +1,6 @@
 package io.hibenchdse.launcher.suite;
 
-import io.hibenchdse.launcher.hosts.Link;
+import io.hibenchdse.hosts.Link;
 import io.hibenchdse.node.LocalNodes;
 import java.util.List;
 import java.util.Locale;

@@ -2,7 +2,7 @@ package io.hibenchdse.it.bench;
 
 import io.hibenchdse.core.LocalRunner;
 import io.hibenchdse.core.TestData;
-import io.hibenchdse.launcher.hosts.HostsCluster;
+import io.hibenchdse.hosts.HostsCluster;
 import java.io.File;
 import java.io.OutputStream;
 import java.io.PrintStream;

@@ -1,4 +1,4 @@
-package io.hibenchdse.launcher.hosts;
+package io.hibenchdse.hosts;
 
 import java.util.Locale;
 import java.util.regex.Matcher;

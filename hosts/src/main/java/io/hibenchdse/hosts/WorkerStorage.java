@@ -1,31 +1,21 @@
-package io.hibenchdse.launcher.hosts;
+package io.hibenchdse.hosts;
 
-import io.hibenchdse.cassandra.CassandraSettings;
-import io.hibenchdse.cassandra.LocalCassandra;
-import io.hibenchdse.cfs.Cfs;
-import io.hibenchdse.launcher.storage.EmbeddedCfs;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 
 /**
  * What a cluster of hosts keeps its data on, beside YARN: HDFS (a NameNode on the master, a DataNode
- * on each worker) or cfs:// (a Cassandra node on each worker, no NameNode).
+ * on each worker), or another file system's servers a deployment starts on the workers (cfs://'s
+ * Cassandra nodes, no NameNode).
  */
-public sealed interface WorkerStorage {
+public interface WorkerStorage {
   /** HDFS's daemons. */
   static WorkerStorage hdfs() {
     return new Hdfs();
-  }
-
-  /** cfs:// over a Cassandra node on each worker, with {@code settings}. */
-  static WorkerStorage cfs(CassandraSettings settings) {
-    return new OnCassandra(settings);
   }
 
   /**
@@ -76,64 +66,6 @@ public sealed interface WorkerStorage {
     public String describe(int workers) {
       return "HDFS and YARN on " + workers + " worker hosts (a DataNode and a NodeManager each) and " + HostsCluster.MASTER
           + " (NameNode, ResourceManager, JobHistoryServer)";
-    }
-  }
-
-  /** cfs://: a Cassandra node on each worker, started before the daemons that use it, its schema made once. */
-  final class OnCassandra implements WorkerStorage {
-    private final CassandraSettings settings;
-    private EmbeddedCfs cfs;
-
-    private OnCassandra(CassandraSettings settings) {
-      this.settings = settings;
-    }
-
-    /** cfs:// on the workers' nodes, once started. */
-    public EmbeddedCfs cfs() {
-      return cfs;
-    }
-
-    @Override
-    public void startFirst(HostsCluster cluster, List<String> workers, Path dir, int replication) throws IOException {
-      List<String> addresses = new ArrayList<>();
-      List<List<String>> on = new ArrayList<>();
-      for (String worker : workers) {
-        addresses.add(cluster.network().address(worker));
-        on.add(cluster.onHost(worker));
-      }
-      cfs = EmbeddedCfs.on(LocalCassandra.startOnHosts(dir.resolve("cassandra"), settings, new LocalCassandra.Hosts(addresses, on)), replication);
-      Configuration conf = cfs.conf();
-      // the daemons and YARN's job submission reach the default file system through FileContext too
-      conf.set(Cfs.IMPL_KEY, Cfs.class.getName());
-      cluster.storageSettings(conf);
-      try (FileSystem fs = FileSystem.newInstance(cfs.uri(), cfs.conf())) {
-        fs.exists(new org.apache.hadoop.fs.Path("/"));
-      }
-    }
-
-    @Override
-    public void startOnMaster(HostsCluster cluster) {}
-
-    @Override
-    public void startOnWorker(HostsCluster cluster, String worker) {}
-
-    /** Nothing: the nodes were ready when they started. */
-    @Override
-    public String notReady(FileSystem fs, int workers) {
-      return "";
-    }
-
-    @Override
-    public String describe(int workers) {
-      return cfs.describe() + "; YARN on " + workers + " worker hosts (a Cassandra node and a NodeManager each) and "
-          + HostsCluster.MASTER + " (ResourceManager, JobHistoryServer)";
-    }
-
-    @Override
-    public void close() {
-      if (cfs != null) {
-        cfs.close();
-      }
     }
   }
 }

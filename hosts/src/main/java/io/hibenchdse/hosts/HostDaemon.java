@@ -1,4 +1,4 @@
-package io.hibenchdse.launcher.hosts;
+package io.hibenchdse.hosts;
 
 import io.hibenchdse.node.ChildJvm;
 import io.hibenchdse.node.NodeProcess;

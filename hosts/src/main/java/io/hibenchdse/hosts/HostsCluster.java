@@ -1,4 +1,4 @@
-package io.hibenchdse.launcher.hosts;
+package io.hibenchdse.hosts;
 
 import io.hibenchdse.monitor.CgroupHost;
 import io.hibenchdse.monitor.HostSource;
@@ -119,7 +119,7 @@ public final class HostsCluster implements Closeable {
   }
 
   /** The storage's client settings, which every site and client then holds (cfs:// on the workers' nodes). */
-  void storageSettings(Configuration settings) {
+  public void storageSettings(Configuration settings) {
     sites.storage(settings);
   }
 

@@ -1,4 +1,4 @@
-package io.hibenchdse.launcher.hosts;
+package io.hibenchdse.hosts;
 
 import java.io.Closeable;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.hibenchdse.launcher.hosts;
+package io.hibenchdse.hosts;
 
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.node.ChildJvm;
@@ -210,7 +210,15 @@ public final class ClusterSites {
     for (Map.Entry<String, Map<String, String>> site : sites.entrySet()) {
       writeXml(site.getValue(), dir.resolve(site.getKey() + "-site.xml"));
     }
-    try (InputStream in = ClusterSites.class.getResourceAsStream("/io/hibenchdse/launcher/deployment/conf-log4j.properties")) {
+    writeLog4j(dir);
+  }
+
+  /**
+   * Writes {@code log4j.properties} into the configuration directory {@code dir}: the stock hadoop
+   * command's console logging, without the Cassandra driver's notices at every cfs:// client's start.
+   */
+  public static void writeLog4j(Path dir) throws IOException {
+    try (InputStream in = ClusterSites.class.getResourceAsStream("conf-log4j.properties")) {
       Files.copy(in, dir.resolve("log4j.properties"), StandardCopyOption.REPLACE_EXISTING);
     }
   }
