@@ -149,6 +149,12 @@ public final class HibenchConfigKeys {
    */
   public static final String CONTAINERS_ON_THIS_MACHINE = "hibench.containers.on.this.machine";
 
+  /**
+   * Hadoop's key for the jars a job takes with it ({@code -libjars} sets it; the job's submission
+   * ships them): Hadoop names it by this string alone.
+   */
+  public static final String LIBJARS = "tmpjars";
+
   /** Those hosts' links as {@code tc} shapes them ({@code 1gbit}, {@code 100mbit,0.5ms}), or {@code unshaped}. */
   public static final String CLUSTER_LINK = CLUSTER_PREFIX + "link";
 

@@ -162,13 +162,12 @@ final class RunCommand implements Callable<Integer> {
     options.runs(); // checked before any list is read
     List<Segment> segments = segments(series);
     if (cfsUri != null) {
-      String notOnCfsUri = segments.stream().flatMap(s -> s.steps().stream())
-          .filter(p -> p.step().runner() == SuiteJar.Runner.HIVE || p.step().runner() == SuiteJar.Runner.SPARK)
+      String spark = segments.stream().flatMap(s -> s.steps().stream()).filter(p -> p.step().runner() == SuiteJar.Runner.SPARK)
           .map(SuiteOptions.PlannedStep::workload).distinct().collect(java.util.stream.Collectors.joining(", "));
-      if (!notOnCfsUri.isEmpty()) {
-        // their tasks would read cfs:// through the adapter among Spark's jars or Hive's job's jars,
-        // but neither has run so on a cluster without the adapter: refused, not left to fail mid-run
-        throw new UsageException("--cfs-uri runs MapReduce's and YCSB's steps; " + notOnCfsUri + " run on the cluster's default"
+      if (!spark.isEmpty()) {
+        // Spark's executors would read cfs:// through the adapter among Spark's jars, but have not
+        // run so on a cluster without it: refused, not left to fail mid-run
+        throw new UsageException("--cfs-uri runs MapReduce's, Hive's and YCSB's steps; " + spark + " run on the cluster's default"
             + " file system (without --cfs-uri) or on cfs:// as its default file system: take them out of --benchmarks");
       }
     }

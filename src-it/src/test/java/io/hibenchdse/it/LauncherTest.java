@@ -346,9 +346,9 @@ class LauncherTest {
     refused.put(List.of("run", "--cluster", noRm.toString(), "--target", "hbase"), "--target hbase is for storage start");
     refused.put(List.of("run", "--cluster", noRm.toString(), "--target", "cfs", "--benchmarks", wordcount.toString()),
         "--target cfs: the cluster's default file system is file:///: give --cfs-uri cfs://HOST:9042/");
-    Path hiveAndSpark = Files.writeString(dir.toPath().resolve("hive-spark.lst"), "wordcount\naggregation\nspark-sort\n");
+    Path withSpark = Files.writeString(dir.toPath().resolve("with-spark.lst"), "wordcount\naggregation\nspark-sort\n");
     refused.put(List.of("run", "--cluster", noRm.toString(), "--target", "cfs", "--cfs-uri", "cfs://10.0.0.1:9042/", "--benchmarks",
-        hiveAndSpark.toString()), "--cfs-uri runs MapReduce's and YCSB's steps; aggregation, spark-sort run on the cluster's default");
+        withSpark.toString()), "--cfs-uri runs MapReduce's, Hive's and YCSB's steps; spark-sort run on the cluster's default");
     // in this JVM, as bin/hibench's main calls it: a JVM each would cost more than the checks
     for (java.util.Map.Entry<List<String>, String> r : refused.entrySet()) {
       ByteArrayOutputStream err = new ByteArrayOutputStream();

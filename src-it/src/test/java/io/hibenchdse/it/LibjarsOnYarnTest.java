@@ -90,8 +90,8 @@ class LibjarsOnYarnTest {
       for (String empty : new String[] {"hdfs-site.xml", "yarn-site.xml", "mapred-site.xml"}) {
         Files.writeString(conf.resolve(empty), "<configuration/>\n");
       }
-      assertSuiteRunsOnCfsUri(conf, cfs, hdfs, List.of(), "launcher");
-      assertSuiteRunsOnCfsUri(conf, cfs, hdfs, List.of("--submit", stockHadoop() + " jar"), "submitted");
+      assertSuiteRunsOnCfsUri(conf, cfs, hdfs, List.of("wordcount", "aggregation"), List.of(), "launcher");
+      assertSuiteRunsOnCfsUri(conf, cfs, hdfs, List.of("wordcount"), List.of("--submit", stockHadoop() + " jar"), "submitted");
     } finally {
       hdfs.shutdown();
       fs.delete(root, true);
@@ -100,16 +100,17 @@ class LibjarsOnYarnTest {
   }
 
   /**
-   * {@code bin/hibench run --cluster CONF --target cfs --cfs-uri URI} with a wordcount, its own
-   * {@code extra} options: the record says it measured cfs://, its data is there and not on the
-   * cluster's HDFS, and its output equals an independent count of its input.
+   * {@code bin/hibench run --cluster CONF --target cfs --cfs-uri URI} with {@code workloads}, a
+   * wordcount first, and its own {@code extra} options: every record says it measured cfs://, the
+   * data is there and not on the cluster's HDFS, and the wordcount's output equals an independent
+   * count of its input.
    */
-  private void assertSuiteRunsOnCfsUri(java.nio.file.Path conf, Configuration cfs, MiniDFSCluster hdfs, List<String> extra, String name)
-      throws IOException {
+  private void assertSuiteRunsOnCfsUri(java.nio.file.Path conf, Configuration cfs, MiniDFSCluster hdfs, List<String> workloads,
+      List<String> extra, String name) throws IOException {
     String root = "/libjars-suite-" + name;
     FileSystem data = FileSystem.newInstance(CfsTestNode.uri(), cfs);
     data.delete(new Path(root), true);
-    java.nio.file.Path list = Files.writeString(dir.toPath().resolve("wordcount.lst"), "wordcount\n");
+    java.nio.file.Path list = Files.writeString(dir.toPath().resolve(name + ".lst"), String.join("\n", workloads) + "\n");
     java.nio.file.Path report = dir.toPath().resolve("report-" + name);
     List<String> args = new ArrayList<>(List.of("run", "--cluster", conf.toString(), "--target", "cfs", "--cfs-uri",
         CfsTestNode.uri().toString(), "--root", root, "--benchmarks", list.toString(), "--runs", "1", "--warmup", "0",
@@ -118,8 +119,12 @@ class LibjarsOnYarnTest {
     InProcess.Outcome run = InProcess.hibench(args.toArray(new String[0]));
     assertEquals(0, run.status(), run.out() + run.err());
     assertTrue(run.out().contains(": " + CfsTestNode.uri() + " (the adapter with every job; their own files on " + hdfs.getURI()), run.out());
-    RunResult wordcount = InProcess.records(report).get(0);
-    assertEquals(CfsTestNode.uri().toString(), wordcount.fileSystem + "/");
+    List<RunResult> records = InProcess.records(report);
+    assertEquals(workloads, records.stream().map(r -> r.configuration.get(HibenchConfigKeys.SUITE_WORKLOAD)).toList());
+    for (RunResult r : records) {
+      assertEquals(CfsTestNode.uri().toString(), r.fileSystem + "/", r.workload);
+    }
+    RunResult wordcount = records.get(0);
     assertEquals(extra.isEmpty() ? HibenchConfigKeys.SUBMITTED_BY_LAUNCHER : extra.get(1),
         wordcount.configuration.get(HibenchConfigKeys.CLUSTER_SUBMIT));
     Map<String, Long> expected = new TreeMap<>();

@@ -11,9 +11,6 @@ import java.nio.file.Path;
  * {@code ARTIFACT.jar} beside the module's own jar, which is what the launcher's class path holds.
  */
 public final class ClusterJar {
-  /** The key {@code -libjars} sets, whose jars a job's submission ships with it; Hadoop names it by this string alone. */
-  static final String LIBJARS_KEY = "tmpjars";
-
   private ClusterJar() {}
 
   /** The cluster jar of the module {@code artifact} that holds {@code owner}, or null where the build has not written one. */

@@ -251,7 +251,7 @@ public final class UserCluster implements Deployment.Running {
     // Hive's and Spark's jobs go through the launcher's clients whatever --submit says: a submitted step sets its own
     c.set(HibenchConfigKeys.CLUSTER_SUBMIT, HibenchConfigKeys.SUBMITTED_BY_LAUNCHER);
     if (cfs != null) {
-      c.set(ClusterJar.LIBJARS_KEY, String.join(",", jobJars().stream().map(j -> j.toUri().toString()).toList()));
+      c.set(HibenchConfigKeys.LIBJARS, String.join(",", jobJars().stream().map(j -> j.toUri().toString()).toList()));
     }
     return c;
   }

@@ -115,6 +115,8 @@ final class HiveSession implements AutoCloseable {
       hive.set(YarnConfiguration.YARN_APPLICATION_CLASSPATH, taskClassPath(
           hive.getTrimmedStrings(YarnConfiguration.YARN_APPLICATION_CLASSPATH, YarnConfiguration.DEFAULT_YARN_APPLICATION_CLASSPATH),
           System.getProperty("java.class.path")));
+    } else if (MRConfig.YARN_FRAMEWORK_NAME.equals(hive.get(MRConfig.FRAMEWORK_NAME))) {
+      hive.set(HibenchConfigKeys.LIBJARS, jobJars(hive.getTrimmedStrings(HibenchConfigKeys.LIBJARS), System.getProperty("java.class.path")));
     }
     if (MRConfig.LOCAL_FRAMEWORK_NAME.equals(hive.get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME))) {
       // Hive's operators are not safe for more than one local task at a time in one JVM (the join
@@ -181,6 +183,29 @@ final class HiveSession implements AutoCloseable {
           + conf().get("hive.metastore.uris") + ": " + e.getMessage());
     }
     database = null;
+  }
+
+  /**
+   * Hive's libraries its MapReduce tasks load that hive-exec, the job's jar, does not carry and a
+   * Hadoop 3.4 NodeManager does not have (Hadoop 3.4 moved to commons-collections 4), by their
+   * jars' names.
+   */
+  static final List<String> TASK_LIBRARIES = List.of("commons-collections-3.");
+
+  /**
+   * The jars each of Hive's jobs takes to a cluster elsewhere ({@code -libjars}'s): those already
+   * given ({@code given}, the cfs:// adapter for instance), then {@link #TASK_LIBRARIES} from this
+   * JVM's class path {@code own}.
+   */
+  static String jobJars(String[] given, String own) {
+    List<String> jars = new ArrayList<>(List.of(given));
+    for (String entry : own.split(File.pathSeparator)) {
+      String name = new File(entry).getName();
+      if (TASK_LIBRARIES.stream().anyMatch(name::startsWith)) {
+        jars.add(new File(entry).toURI().toString());
+      }
+    }
+    return String.join(",", jars);
   }
 
   /**
