@@ -37,8 +37,8 @@ import org.apache.hadoop.yarn.webapp.util.WebAppUtils;
 /**
  * The user's own cluster, running already, as its Hadoop client configuration directory describes
  * it: the default file system holds the data (or, with {@code --cfs-uri}, a Cassandra cluster's
- * cfs://, named in full in the jobs' paths, the adapter's jar going with every job) and the jobs go to its YARN, submitted through this
- * launcher's own Hadoop client as {@code hadoop jar} would. Nothing is started or stopped; it is
+ * cfs://, named in full in the jobs' paths, the adapter's jar going with every job) and the jobs go
+ * to its YARN, submitted through this launcher's own Hadoop client as {@code hadoop jar} would. Nothing is started or stopped; it is
  * checked before any step (the files there, the file system and the ResourceManager answering, HDFS
  * out of safe mode), and every record says which cluster it measured.
  */
@@ -139,8 +139,8 @@ public final class UserCluster implements Deployment.Running {
    * on Cassandra in a keyspace of {@code replication} copies), checked: a UsageException says in one line what is missing or
    * does not answer. {@code run} names what the run leaves on the cluster until it ends.
    */
-  public static UserCluster connect(Path confDir, Target target, URI cfsUri, ServingAddress serving, int replication, SubmitCommand submit,
-      SubmitCommand sparkSubmit, List<String> monitorHosts, String run) throws IOException {
+  public static UserCluster connect(Path confDir, Target target, URI cfsUri, ServingAddress serving, int replication,
+      SubmitCommand submit, SubmitCommand sparkSubmit, List<String> monitorHosts, String run) throws IOException {
     Configuration conf = siteConf(confDir);
     Configuration check = new Configuration(conf);
     // one connection a try: YARN's proxy retries on its own for the window, and the two would multiply
@@ -167,8 +167,8 @@ public final class UserCluster implements Deployment.Running {
     }
     NodeManagersJava java = NodeManagersJava.ask(yarn.nodes().stream().map(NodeReport::getHttpAddress).toList(),
         WebAppUtils.getHttpSchemePrefix(conf), CHECK_WAIT_MS);
-    return new UserCluster(confDir, conf, cfsUri, check, yarn, hadoopVersion(conf), java, serving, servingHosts, hbase, submit, sparkSubmit,
-        monitorHosts, run);
+    return new UserCluster(confDir, conf, cfsUri, check, yarn, hadoopVersion(conf), java, serving, servingHosts, hbase, submit,
+        sparkSubmit, monitorHosts, run);
   }
 
   private static void checkFileSystem(Configuration check, URI uri) throws IOException {
