@@ -118,7 +118,8 @@ class LibjarsOnYarnTest {
     args.addAll(extra);
     InProcess.Outcome run = InProcess.hibench(args.toArray(new String[0]));
     assertEquals(0, run.status(), run.out() + run.err());
-    assertTrue(run.out().contains(": " + CfsTestNode.uri() + " (the adapter with every job; their own files on " + hdfs.getURI()), run.out());
+    assertTrue(run.out().contains(": " + CfsTestNode.uri() + " (the adapter with every job; their own files on " + hdfs.getURI()),
+        run.out());
     List<RunResult> records = InProcess.records(report);
     assertEquals(workloads, records.stream().map(r -> r.configuration.get(HibenchConfigKeys.SUITE_WORKLOAD)).toList());
     for (RunResult r : records) {

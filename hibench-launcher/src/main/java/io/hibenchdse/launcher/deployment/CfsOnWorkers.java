@@ -38,7 +38,8 @@ final class CfsOnWorkers implements WorkerStorage {
       addresses.add(cluster.network().address(worker));
       on.add(cluster.onHost(worker));
     }
-    cfs = EmbeddedCfs.on(LocalCassandra.startOnHosts(dir.resolve("cassandra"), settings, new LocalCassandra.Hosts(addresses, on)), replication);
+    cfs = EmbeddedCfs.on(LocalCassandra.startOnHosts(dir.resolve("cassandra"), settings, new LocalCassandra.Hosts(addresses, on)),
+        replication);
     Configuration conf = cfs.conf();
     // the daemons and YARN's job submission reach the default file system through FileContext too
     conf.set(Cfs.IMPL_KEY, Cfs.class.getName());

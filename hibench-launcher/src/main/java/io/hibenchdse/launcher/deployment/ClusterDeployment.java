@@ -17,7 +17,8 @@ import java.util.List;
  * or else the running NodeManagers' hosts.
  */
 public record ClusterDeployment(Path confDir, Target target, URI cfsUri, ServingStore servingStore, ServingAddress serving,
-    int replication, WriteAck writeAck, SubmitCommand submit, SubmitCommand sparkSubmit, List<String> monitorHosts) implements Deployment.Local {
+    int replication, WriteAck writeAck, SubmitCommand submit, SubmitCommand sparkSubmit, List<String> monitorHosts)
+    implements Deployment.Local {
   /** The cluster {@code bin/hibench plan} lists steps for, YCSB's on {@code serving}; a null replication takes HDFS's default. */
   public static ClusterDeployment planned(ServingStore serving, Integer replication, WriteAck writeAck) {
     return new ClusterDeployment(null, Target.hdfs, null, serving, null,
@@ -28,9 +29,10 @@ public record ClusterDeployment(Path confDir, Target target, URI cfsUri, Serving
    * The cluster of {@code confDir}, its files checked before any plan is made, the jobs' data on its
    * default file system or, with {@code target} cfs, on {@code cfsUri} (null: the default file
    * system, which must then be cfs://), YCSB's phases on the store at {@code serving} (null: none,
-   * and YCSB's workloads are left out); a null replication takes HDFS's default; MapReduce's steps submitted with {@code submit} ({@code --submit},
-   * null: the launcher's own client), Spark's with {@code sparkSubmit} ({@code --spark-submit}, null:
-   * the launcher's own Spark JVM); the workers sampled {@code monitorHosts} ({@code --monitor-hosts}).
+   * and YCSB's workloads are left out); a null replication takes HDFS's default; MapReduce's steps
+   * submitted with {@code submit} ({@code --submit}, null: the launcher's own client), Spark's with
+   * {@code sparkSubmit} ({@code --spark-submit}, null: the launcher's own Spark JVM); the workers
+   * sampled {@code monitorHosts} ({@code --monitor-hosts}).
    */
   public static ClusterDeployment of(Path confDir, Target target, URI cfsUri, ServingAddress serving, Integer replication,
       WriteAck writeAck, String submit, String sparkSubmit, List<String> monitorHosts) {
