@@ -89,6 +89,9 @@ public final class HibenchConfigKeys {
   /** The {@code bin/hibench run} command line that measured a run, recorded so the report can name it. */
   public static final String SUITE_COMMAND = SUITE_PREFIX + "command";
 
+  /** Of a Spark workload's run, the MapReduce workload that runs on the same data, which the report sets it beside. */
+  public static final String SUITE_COUNTERPART = SUITE_PREFIX + "counterpart";
+
   /** A run's point of a series within its profile (YCSB's record counts), where it has one. */
   public static final String SCALE = SUITE_PREFIX + "scale";
 
@@ -100,6 +103,9 @@ public final class HibenchConfigKeys {
 
   /** In a grid ({@code --grid}), the row the point is in: its settings but the last, which the row's chart runs along. */
   public static final String SERIES_ROW = SERIES_PREFIX + "row";
+
+  /** {@code true} where the point sets the data its runs move (a size, a profile, YCSB's records): a scaling series, with no best point. */
+  public static final String SERIES_CHANGES_DATA = SERIES_PREFIX + "changes.data";
 
   /** Whether the page cache was dropped before a run, or why not. */
   public static final String PAGE_CACHE = "hibench.pagecache";

@@ -1,9 +1,9 @@
 package io.hibenchdse.launcher;
 
 import io.hibenchdse.core.UsageException;
-import io.hibenchdse.launcher.report.ComparisonReport;
-import io.hibenchdse.launcher.report.Comparison;
-import io.hibenchdse.launcher.storage.Durability;
+import io.hibenchdse.report.ComparisonReport;
+import io.hibenchdse.report.Comparison;
+import io.hibenchdse.report.Durability;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -5,6 +5,7 @@ import io.hibenchdse.core.UsageException;
 import io.hibenchdse.launcher.suite.PendingRecords;
 import io.hibenchdse.launcher.suite.RunMonitor;
 import io.hibenchdse.monitor.Hosts;
+import io.hibenchdse.monitor.SeriesCsv;
 import io.hibenchdse.monitor.Monitor;
 import io.hibenchdse.monitor.Utilization;
 import io.hibenchdse.monitor.UtilizationJson;
@@ -41,7 +42,7 @@ final class MonitorCommand implements Callable<Integer> {
 
   @Option(names = "--report-dir", paramLabel = "DIR", description = "A report directory: the records of the suite's tools the command"
       + " runs (with -D hibench.report.dir) go to DIR/hibench.jsonl with what was used over their own time, and the samples to DIR/"
-      + RunMonitor.DIR + "/.")
+      + SeriesCsv.DIR + "/.")
   Path reportDir;
 
   @Parameters(arity = "1..*", paramLabel = "COMMAND", description = "The command and its arguments (after --).")

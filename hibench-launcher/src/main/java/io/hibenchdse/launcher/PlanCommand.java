@@ -3,7 +3,7 @@ package io.hibenchdse.launcher;
 import io.hibenchdse.launcher.deployment.ClusterDeployment;
 import io.hibenchdse.launcher.deployment.ServingStore;
 import io.hibenchdse.core.UsageException;
-import io.hibenchdse.launcher.suite.RowKey;
+import io.hibenchdse.report.RowKey;
 import io.hibenchdse.launcher.suite.Series;
 import io.hibenchdse.launcher.suite.SeriesKey;
 import io.hibenchdse.launcher.suite.SeriesPoint;

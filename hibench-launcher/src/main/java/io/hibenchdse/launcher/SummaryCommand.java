@@ -1,7 +1,7 @@
 package io.hibenchdse.launcher;
 
-import io.hibenchdse.launcher.report.SummaryReport;
-import io.hibenchdse.launcher.suite.Measurement;
+import io.hibenchdse.report.SummaryReport;
+import io.hibenchdse.report.Measurement;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

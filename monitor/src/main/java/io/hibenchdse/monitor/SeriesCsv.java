@@ -12,6 +12,9 @@ import java.util.Locale;
  * interval, with the interval's end in epoch milliseconds) and {@code NAME-processes.csv}.
  */
 public final class SeriesCsv {
+  /** Where a report directory keeps its runs' samples. */
+  public static final String DIR = "monitor";
+
   private SeriesCsv() {}
 
   public static void write(Series series, Path dir, String name) throws IOException {

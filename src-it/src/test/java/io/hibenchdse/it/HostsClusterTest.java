@@ -423,7 +423,7 @@ class HostsClusterTest {
     for (io.hibenchdse.core.RunResult r : records) {
       assertTrue(r.utilization(io.hibenchdse.monitor.Utilization.class).hosts().containsKey(worker), r.type + " samples its worker");
       List<Series.HostSample> overSsh = io.hibenchdse.monitor.SeriesCsv.readHosts(report.resolve(
-          io.hibenchdse.launcher.suite.RunMonitor.DIR), r.configuration.get(io.hibenchdse.core.HibenchConfigKeys.MONITOR_SERIES)).stream()
+          io.hibenchdse.monitor.SeriesCsv.DIR), r.configuration.get(io.hibenchdse.core.HibenchConfigKeys.MONITOR_SERIES)).stream()
           .filter(h -> h.host().equals(worker) && h.startMs() >= r.startMs && h.endMs() <= r.endMs).toList();
       assertTrue(overSsh.size() >= 5, r.type + ": " + overSsh);
       long from = overSsh.stream().mapToLong(Series.HostSample::startMs).min().orElseThrow();

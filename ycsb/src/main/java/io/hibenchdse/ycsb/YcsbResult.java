@@ -18,6 +18,9 @@ public final class YcsbResult {
   /** The workload every YCSB phase's record names. */
   public static final String WORKLOAD = "ycsb";
 
+  /** Recorded with a measured phase: how long the store took to flush and finish compacting before it. */
+  public static final String SETTLED_MS = "hibench.ycsb.settled.ms";
+
   private YcsbResult() {}
 
   /** The parameter that names the phase's binding, by YCSB's name. */

@@ -1,6 +1,6 @@
 /**
  * The embedded storages a suite runs on (HDFS with DataNodes in JVMs of their own, Cassandra nodes
- * for cfs://), what they promise a writer ({@link io.hibenchdse.launcher.storage.Durability}) and
- * the operating system's page cache. Knows nothing of suites or reports.
+ * for cfs://) and the operating system's page cache. Knows nothing of suites or reports; what a
+ * storage promised a writer is read back from the records by {@link io.hibenchdse.report.Durability}.
  */
 package io.hibenchdse.launcher.storage;

@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher.suite;
 
+import io.hibenchdse.report.Profile;
 import java.util.ArrayList;
 import io.hibenchdse.core.UsageException;
 import io.hibenchdse.dfsio.EnhancedDfsio;

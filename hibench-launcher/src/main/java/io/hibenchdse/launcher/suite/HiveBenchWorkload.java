@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher.suite;
 
+import io.hibenchdse.report.Profile;
 import io.hibenchdse.hive.DataGen;
 import java.util.List;
 import java.util.Locale;

@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher.suite;
 
+import io.hibenchdse.report.Profile;
 import io.hibenchdse.core.RandomTextWriter;
 import io.hibenchdse.core.Sort;
 import io.hibenchdse.core.WordCount;
@@ -12,7 +13,7 @@ public enum MicroWorkload implements SuiteWorkload, WorkloadData {
   WORDCOUNT(WordCount.NAME, "Wordcount") {
     @Override
     long bytes(Profile p) {
-      return p.wordcountBytes;
+      return p.wordcountBytes();
     }
 
     @Override
@@ -23,7 +24,7 @@ public enum MicroWorkload implements SuiteWorkload, WorkloadData {
   SORT(Sort.NAME, "Sort") {
     @Override
     long bytes(Profile p) {
-      return p.sortBytes;
+      return p.sortBytes();
     }
 
     @Override

@@ -23,9 +23,6 @@ import java.util.function.Supplier;
  * its own start to end ({@code utilization}) before it is written there.
  */
 public final class RunMonitor implements AutoCloseable {
-  /** Where the samples go in a report directory. */
-  public static final String DIR = "monitor";
-
   /** How long a start waits for every host's first reading: ssh's own connect timeout is 10 s. */
   static final long FIRST_READINGS_MS = 15_000;
 
@@ -57,7 +54,7 @@ public final class RunMonitor implements AutoCloseable {
   public Finished finish(Path reportDir, String name) throws IOException {
     Series series = monitor.stop();
     if (reportDir != null) {
-      SeriesCsv.write(series, reportDir.resolve(DIR), name);
+      SeriesCsv.write(series, reportDir.resolve(SeriesCsv.DIR), name);
     }
     return new Finished(series, name);
   }

@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher.suite;
 
+import io.hibenchdse.report.Profile;
 import io.hibenchdse.hosts.Link;
 import io.hibenchdse.node.LocalNodes;
 import java.util.List;
@@ -105,18 +106,9 @@ public enum SeriesKey {
     throw new IllegalArgumentException("'" + value + "' is not a whole number of at least 1");
   }
 
-  /**
-   * Whether a point labelled {@code label} ({@code maps=4,reduces=2}) sets what data its runs move
-   * (size, profile, records), so a series of such points measures scaling rather than tuning.
-   */
-  public static boolean changesData(String label) {
-    for (String part : label.split(",")) {
-      int eq = part.indexOf('=');
-      if (eq > 0 && List.of(SIZE.label(), PROFILE.label(), RECORDS.label()).contains(part.substring(0, eq))) {
-        return true;
-      }
-    }
-    return false;
+  /** Whether a point setting it sets what data its runs move, so a series of them measures scaling rather than tuning. */
+  boolean changesData() {
+    return this == SIZE || this == PROFILE || this == RECORDS;
   }
 
   /** A size as {@code --vary size} takes it, in bytes. */

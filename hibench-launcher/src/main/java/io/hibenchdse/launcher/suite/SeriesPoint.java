@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher.suite;
 
+import io.hibenchdse.report.RecordedPoint;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -38,6 +39,12 @@ public record SeriesPoint(int index, Map<SeriesKey, String> settings, boolean gr
   public String row() {
     List<Map.Entry<SeriesKey, String>> all = new ArrayList<>(settings.entrySet());
     return grid && all.size() > 1 ? label(all.subList(0, all.size() - 1)) : null;
+  }
+
+  /** What the record of a run at this point says of it; null for a run that is no series'. */
+  RecordedPoint recorded() {
+    return settings.isEmpty() ? null
+        : new RecordedPoint(label(), index, row(), settings.keySet().stream().anyMatch(SeriesKey::changesData));
   }
 
   /** The point as {@code workload} sees it: only the settings it takes. */

@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher.suite;
 
+import io.hibenchdse.report.Profile;
 import io.hibenchdse.spark.SparkWorkload;
 import io.hibenchdse.tpcxhs.HsGen;
 import java.util.List;
@@ -48,14 +49,10 @@ public enum SparkBenchWorkload implements SuiteWorkload {
     }
   }
 
-  /** The MapReduce workload a Spark workload runs beside on the same data, or null (none, or not Spark's). */
-  public static String counterpart(String suiteName) {
-    for (SparkBenchWorkload w : values()) {
-      if (w.suiteName().equals(suiteName)) {
-        return w.data instanceof SuiteWorkload counterpart ? counterpart.suiteName() : null;
-      }
-    }
-    return null;
+  /** Its data's MapReduce workload (none for TeraSort, whose HSGen data has no suite workload of its own). */
+  @Override
+  public SuiteWorkload counterpart() {
+    return data instanceof SuiteWorkload counterpart ? counterpart : null;
   }
 
   @Override
@@ -65,7 +62,7 @@ public enum SparkBenchWorkload implements SuiteWorkload {
 
   @Override
   public Set<SeriesKey> takes() {
-    return data instanceof SuiteWorkload counterpart ? counterpart.takes() : Set.of(SeriesKey.MAPS, SeriesKey.REDUCES, SeriesKey.SIZE);
+    return counterpart() != null ? counterpart().takes() : Set.of(SeriesKey.MAPS, SeriesKey.REDUCES, SeriesKey.SIZE);
   }
 
   /** Its counterpart's generator, then Spark's job with as many shuffle partitions (RDD's and SQL's) as reduces. */

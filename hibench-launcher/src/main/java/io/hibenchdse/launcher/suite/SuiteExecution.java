@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher.suite;
 
+import io.hibenchdse.report.Measurement;
 import io.hibenchdse.launcher.deployment.ClusterJar;
 import io.hibenchdse.launcher.deployment.ClusterWatch;
 import io.hibenchdse.launcher.deployment.Deployment;
@@ -407,7 +408,7 @@ public final class SuiteExecution implements AutoCloseable {
     serving.record(r);
     r.configuration.put(HibenchConfigKeys.PAGE_CACHE, phase.pageCache());
     r.configuration.put(HibenchConfigKeys.SUITE_COMMAND, conf.get(HibenchConfigKeys.SUITE_COMMAND, ""));
-    r.configuration.put(YcsbWorkload.SETTLED_MS, Long.toString(phase.settledMs()));
+    r.configuration.put(YcsbResult.SETTLED_MS, Long.toString(phase.settledMs()));
     // the cluster's labels, as a job's record on it says, but how jobs were submitted: a phase is no job
     conf.getPropsWithPrefix(HibenchConfigKeys.CLUSTER_PREFIX).forEach((name, value) -> {
       if (!HibenchConfigKeys.CLUSTER_SUBMIT.equals(HibenchConfigKeys.CLUSTER_PREFIX + name)) {

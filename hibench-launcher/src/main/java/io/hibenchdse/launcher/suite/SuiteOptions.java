@@ -1,5 +1,8 @@
 package io.hibenchdse.launcher.suite;
 
+import io.hibenchdse.report.RowKey;
+import io.hibenchdse.report.RecordedPoint;
+import io.hibenchdse.report.Profile;
 import io.hibenchdse.launcher.deployment.WriteAck;
 import io.hibenchdse.launcher.deployment.Deployment;
 import io.hibenchdse.core.HibenchConfigKeys;
@@ -198,7 +201,10 @@ public final class SuiteOptions {
         for (int run = 0; run < warmups + runs(); run++) {
           for (Step s : w.steps(profile, deployment.dataRoot(root), par, run)) {
             Step labelled = s.withOption(HibenchConfigKeys.SUITE_WORKLOAD, s.suiteWorkload()).withOption(HibenchConfigKeys.PROFILE, profile.label());
-            RecordedPoint recorded = RecordedPoint.of(own);
+            if (w.counterpart() != null) {
+              labelled = labelled.withOption(HibenchConfigKeys.SUITE_COUNTERPART, w.counterpart().suiteName());
+            }
+            RecordedPoint recorded = own.recorded();
             if (recorded != null) {
               for (Map.Entry<String, String> label : recorded.labels().entrySet()) {
                 labelled = labelled.withOption(label.getKey(), label.getValue());

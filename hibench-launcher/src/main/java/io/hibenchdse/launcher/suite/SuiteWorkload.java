@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher.suite;
 
+import io.hibenchdse.report.Profile;
 import io.hibenchdse.launcher.deployment.WriteAck;
 import io.hibenchdse.launcher.deployment.ServingStore;
 import java.nio.file.Path;
@@ -39,5 +40,10 @@ public interface SuiteWorkload {
   /** Whether its steps run on a serving store (YCSB's) rather than on the storage and its jobs. */
   default boolean served() {
     return false;
+  }
+
+  /** The MapReduce workload it runs beside on the same data, which its records name for the report; null for none. */
+  default SuiteWorkload counterpart() {
+    return null;
   }
 }

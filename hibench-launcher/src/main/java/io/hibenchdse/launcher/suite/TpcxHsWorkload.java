@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher.suite;
 
+import io.hibenchdse.report.Profile;
 import io.hibenchdse.tpcxhs.TpcxHs;
 import java.util.List;
 import java.util.Set;

@@ -1,5 +1,7 @@
 package io.hibenchdse.launcher.suite;
 
+import io.hibenchdse.report.Profile;
+
 /**
  * Where a workload's data lives and the step that generates it, so another engine's workload can
  * run on the same data: HiBench's directories ({@code /HiBench/Wordcount/Input}, {@code .../Output}).

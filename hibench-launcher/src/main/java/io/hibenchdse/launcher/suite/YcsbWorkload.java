@@ -1,5 +1,6 @@
 package io.hibenchdse.launcher.suite;
 
+import io.hibenchdse.report.Profile;
 import io.hibenchdse.launcher.deployment.ServingStore;
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.ycsb.CassandraCqlKeys;
@@ -21,8 +22,6 @@ public enum YcsbWorkload implements SuiteWorkload {
 
   /** The suite workload of a load: {@code ycsb-a-load} beside {@code ycsb-a}, so loads and runs are summed apart. */
   public static final String LOAD = "-load";
-  /** Recorded with a measured phase: how long the store took to flush and finish compacting before it. */
-  public static final String SETTLED_MS = "hibench.ycsb.settled.ms";
 
   static long records(Profile p) {
     return p.rows(1_000);

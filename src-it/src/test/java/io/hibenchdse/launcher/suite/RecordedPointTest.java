@@ -1,12 +1,14 @@
 package io.hibenchdse.launcher.suite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.UsageException;
+import io.hibenchdse.report.RecordedPoint;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -18,19 +20,35 @@ class RecordedPointTest {
     Map<SeriesKey, String> settings = new LinkedHashMap<>();
     settings.put(SeriesKey.MAPS, "4");
     settings.put(SeriesKey.REDUCES, "2");
-    RecordedPoint planned = RecordedPoint.of(new SeriesPoint(3, settings, true));
+    RecordedPoint planned = new SeriesPoint(3, settings, true).recorded();
     Map<String, String> labels = planned.labels();
     assertEquals("maps=4,reduces=2", labels.get(HibenchConfigKeys.SERIES_POINT));
     assertEquals("3", labels.get(HibenchConfigKeys.SERIES_INDEX));
     assertEquals("maps=4", labels.get(HibenchConfigKeys.SERIES_ROW));
+    assertFalse(labels.containsKey(HibenchConfigKeys.SERIES_CHANGES_DATA), "a tuning point leaves the data as it is: " + labels);
     Map<String, String> record = new LinkedHashMap<>(labels);
     record.put(HibenchConfigKeys.PROFILE, "tiny");
     assertEquals(planned, RecordedPoint.read(record));
   }
 
+  /** A size, a profile or a record count sets the data a point's runs move: that series measures scaling, with no best point. */
+  @Test
+  void aPointSettingTheDataSaysSoInItsRecord() {
+    for (SeriesKey key : new SeriesKey[] {SeriesKey.SIZE, SeriesKey.PROFILE, SeriesKey.RECORDS}) {
+      Map<SeriesKey, String> settings = new LinkedHashMap<>();
+      settings.put(SeriesKey.MAPS, "4");
+      settings.put(key, "1");
+      RecordedPoint planned = new SeriesPoint(1, settings, false).recorded();
+      assertEquals("true", planned.labels().get(HibenchConfigKeys.SERIES_CHANGES_DATA), key.label());
+      assertTrue(RecordedPoint.read(planned.labels()).changesData(), key.label());
+    }
+    assertFalse(RecordedPoint.read(Map.of(HibenchConfigKeys.SERIES_POINT, "size=1g")).changesData(),
+        "a record written before the suite recorded it reads as a tuning point");
+  }
+
   @Test
   void aRunOfNoSeriesRecordsNoPoint() {
-    assertNull(RecordedPoint.of(SeriesPoint.NONE));
+    assertNull(SeriesPoint.NONE.recorded());
     assertNull(RecordedPoint.read(Map.of(HibenchConfigKeys.PROFILE, "tiny")));
   }
 

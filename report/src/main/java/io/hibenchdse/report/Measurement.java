@@ -1,0 +1,99 @@
+package io.hibenchdse.report;
+
+import io.hibenchdse.core.HibenchConfigKeys;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.hibenchdse.core.JsonLinesExporter;
+import io.hibenchdse.core.Results;
+import io.hibenchdse.core.RunResult;
+import io.hibenchdse.core.UsageException;
+import io.hibenchdse.ycsb.YcsbResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/** One measured run of a suite workload at a profile. */
+public record Measurement(String workload, Profile profile, RunResult result) {
+  /**
+   * The size the run is reported at: its profile, or within it a point of a series of its own
+   * (YCSB's {@code --ycsb-records}: {@code 150000-records}).
+   */
+  public String scale() {
+    return result.configuration.getOrDefault(HibenchConfigKeys.SCALE, profile.label());
+  }
+
+  /** The run's point of a series ({@code maps=4,reduces=2}), or null where it is no series' run. */
+  public String point() {
+    RecordedPoint p = recordedPoint();
+    return p == null ? null : p.label();
+  }
+
+  /** The run's point of a series as its record says it, or null where it is no series' run. */
+  public RecordedPoint recordedPoint() {
+    return RecordedPoint.read(result.configuration);
+  }
+
+  /** Of a Spark workload's run, the MapReduce workload on the same data it is set beside; else null. */
+  public String counterpart() {
+    return result.configuration.get(HibenchConfigKeys.SUITE_COUNTERPART);
+  }
+
+  /** The summary's row the run belongs to. */
+  public RowKey key() {
+    return new RowKey(workload, scale(), point());
+  }
+
+  /** In a grid, the row its point is in (its settings but the last), or null. */
+  public String seriesRow() {
+    RecordedPoint p = recordedPoint();
+    return p == null ? null : p.row();
+  }
+
+  private int seriesIndex() {
+    RecordedPoint p = recordedPoint();
+    return p == null ? 0 : p.index();
+  }
+
+  /** Whether it is a serving phase (YCSB's), whose throughput is operations a second. */
+  public boolean serving() {
+    return YcsbResult.isPhase(result);
+  }
+
+  /**
+   * The suite's runs in a report directory's {@code hibench.jsonl} (records of other runs left
+   * out), a series' points in its order, else the smallest profile (and within it the smallest
+   * data) first: it is each workload's baseline.
+   */
+  public static List<Measurement> read(Path reportDir) throws IOException {
+    Path json = reportDir.resolve(Results.JSON_FILE);
+    if (!Files.isReadable(json)) {
+      throw new UsageException(json + " does not exist");
+    }
+    List<Measurement> measurements = new ArrayList<>();
+    List<String> lines = Files.readAllLines(json);
+    for (int i = 0; i < lines.size(); i++) {
+      if (lines.get(i).trim().isEmpty()) {
+        continue;
+      }
+      RunResult r;
+      try {
+        r = JsonLinesExporter.fromJson(lines.get(i));
+      } catch (JsonProcessingException e) {
+        throw new UsageException(json + " line " + (i + 1) + ": not a result record (" + e.getOriginalMessage() + ")");
+      }
+      String workload = r.configuration.get(HibenchConfigKeys.SUITE_WORKLOAD);
+      String profile = r.configuration.get(HibenchConfigKeys.PROFILE);
+      if (workload != null && profile != null) {
+        measurements.add(new Measurement(workload, Profile.of(profile), r));
+      }
+    }
+    if (measurements.isEmpty()) {
+      throw new UsageException(json + " holds no run of the suite (none has " + HibenchConfigKeys.PROFILE + ")");
+    }
+    measurements.sort(Comparator.comparingInt(Measurement::seriesIndex).thenComparing(Measurement::profile)
+        .thenComparingLong(m -> m.result().inputBytes));
+    return measurements;
+  }
+}

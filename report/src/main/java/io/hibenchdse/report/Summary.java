@@ -1,0 +1,165 @@
+package io.hibenchdse.report;
+
+import static io.hibenchdse.report.HtmlReport.fmt;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.hibenchdse.ycsb.YcsbMetrics;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
+
+/**
+ * The experiment summary of the reference report's tables 9, 13 and 17 (docs/methodology.md#reference-studies): per workload and data
+ * size, mean time over the runs, its standard deviation in seconds and percent, its 95% confidence
+ * interval ({@link Confidence}), and the data and time deltas against the workload's smallest data size.
+ */
+public final class Summary {
+  private static final double MB = 1e6;
+
+  /**
+   * One row: a workload at one data size, or at one point of a series ({@code point}, null outside
+   * one), with the 95% interval of its mean time (null with one run). Its runs' records also say
+   * whether its point sets the data they move and, for a Spark workload, its MapReduce counterpart:
+   * the report reads both, the tables do not show them.
+   */
+  public record Row(String workload, String profile, int runs, double dataBytes, double meanSec,
+      double sigmaSec, double sigmaPct, @JsonInclude(JsonInclude.Include.NON_NULL) Double ci95LowSec,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double ci95HighSec, double dataDeltaPct, double timeDeltaPct,
+      double meanThroughputBytesPerSec, @JsonInclude(JsonInclude.Include.NON_NULL) Double meanOpsPerSec,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String point, @JsonIgnore boolean changesData,
+      @JsonIgnore String counterpart) {
+    /** The row's key, as its runs' ({@link Measurement#key()}). */
+    public RowKey key() {
+      return new RowKey(workload, profile, point);
+    }
+
+    /** The throughput as the page gives it: MB/s, or a serving phase's operations a second. */
+    String throughput() {
+      return meanOpsPerSec == null ? fmt("%.2f MB/s", meanThroughputBytesPerSec / MB) : fmt("%.0f ops/s", meanOpsPerSec);
+    }
+
+    /** The interval as the tables give it, or why there is none. */
+    String ci95(String format, String none) {
+      return ci95LowSec == null ? none : fmt(format + "-" + format, ci95LowSec, ci95HighSec);
+    }
+  }
+
+  private Summary() {}
+
+  public static List<Row> rows(List<Measurement> measurements) {
+    Map<RowKey, List<Measurement>> groups = new LinkedHashMap<>();
+    for (Measurement m : measurements) {
+      groups.computeIfAbsent(m.key(), k -> new ArrayList<>()).add(m);
+    }
+    List<Row> rows = new ArrayList<>();
+    Map<String, double[]> baseline = new LinkedHashMap<>();
+    for (List<Measurement> group : groups.values()) {
+      DescriptiveStatistics time = new DescriptiveStatistics();
+      DescriptiveStatistics data = new DescriptiveStatistics();
+      DescriptiveStatistics tput = new DescriptiveStatistics();
+      DescriptiveStatistics ops = new DescriptiveStatistics();
+      for (Measurement m : group) {
+        time.addValue(m.result().durationSec);
+        data.addValue(m.result().inputBytes);
+        tput.addValue(m.result().throughputBytesPerSec);
+        if (m.serving()) {
+          ops.addValue(m.result().metrics(YcsbMetrics.class).throughputOpsPerSec);
+        }
+      }
+      Measurement first = group.get(0);
+      double mean = time.getMean();
+      double sigma = group.size() > 1 ? time.getStandardDeviation() : 0;
+      // A series runs its first point first, profiles the smallest: the first group of a workload is its baseline.
+      double[] base = baseline.computeIfAbsent(first.workload(), k -> new double[] {data.getMean(), mean});
+      Confidence.Interval ci = Confidence.ofMean(group.size(), mean, sigma);
+      rows.add(new Row(first.workload(), first.scale(), group.size(), data.getMean(), mean,
+          sigma, 100 * sigma / mean, ci.known() ? ci.low() : null, ci.known() ? ci.high() : null,
+          100 * (data.getMean() / base[0] - 1), 100 * (mean / base[1] - 1),
+          tput.getMean(), ops.getN() == 0 ? null : ops.getMean(), first.point(),
+          first.recordedPoint() != null && first.recordedPoint().changesData(), first.counterpart()));
+    }
+    return rows;
+  }
+
+  /**
+   * The fastest point of a workload's tuning series (no point setting the data it moves, as the maps
+   * and reduces of the reference report's Table 7), against the next fastest: by how much, and
+   * whether the difference is significant by Welch's t-test ({@link Confidence}; p NaN with one run
+   * on a side).
+   */
+  public record Best(String workload, String point, double meanSec, String next, double nextMeanSec, double pValue) {
+    public double fasterPct() {
+      return 100 * (1 - meanSec / nextMeanSec);
+    }
+
+    /** One line: the point, its margin and whether the margin is significant. */
+    public String describe() {
+      return fmt("best point of %s: %s at %.3f s, %.1f%% faster than %s (%.3f s); ", workload, point, meanSec, fasterPct(),
+          next, nextMeanSec) + (Double.isNaN(pValue) ? "one run each, so no test of the difference"
+          : pValue < 1 - Confidence.LEVEL ? fmt("a significant difference (Welch's p = %.3f)", pValue)
+          : fmt("no significant difference (Welch's p = %.3f): not a clear winner", pValue));
+    }
+  }
+
+  /** Each tuning series' best point, per workload; a series of data sizes, profiles or record counts has none. */
+  public static List<Best> best(List<Row> rows) {
+    Map<String, List<Row>> series = new LinkedHashMap<>();
+    rows.stream().filter(r -> r.point() != null).forEach(r -> series.computeIfAbsent(r.workload(), k -> new ArrayList<>()).add(r));
+    List<Best> best = new ArrayList<>();
+    series.forEach((workload, points) -> {
+      if (points.size() < 2 || points.stream().anyMatch(Row::changesData)) {
+        return;
+      }
+      List<Row> fastest = points.stream().sorted(java.util.Comparator.comparingDouble(Row::meanSec)).toList();
+      Row a = fastest.get(0);
+      Row b = fastest.get(1);
+      best.add(new Best(workload, a.point(), a.meanSec(), b.point(), b.meanSec(),
+          Confidence.ofRatio(a.runs(), a.meanSec(), a.sigmaSec(), b.runs(), b.meanSec(), b.sigmaSec()).pValue()));
+    });
+    return best;
+  }
+
+  /** {@code columns} with a series' point after the profile, where a row has one. */
+  static List<Column<Row>> withPoint(List<Column<Row>> columns, List<Row> rows, int width) {
+    return Column.withPoint(columns, rows, Row::point, width);
+  }
+
+  /** The table on the console. */
+  public static final List<Column<Row>> CONSOLE = List.of(
+      new Column<>("Workload", -18, Row::workload), new Column<>("Profile", -14, Row::profile),
+      Column.of("Runs", 4, "%d", Row::runs), Column.of("Data(bytes)", 16, "%.0f", Row::dataBytes),
+      Column.of("Time(s)", 10, "%.3f", Row::meanSec), Column.of("sigma(s)", 9, "%.3f", Row::sigmaSec),
+      Column.of("sigma(%)", 8, "%.1f", Row::sigmaPct), new Column<>("95% CI(s)", 19, r -> r.ci95("%.3f", "one run")),
+      Column.of("DataD(%)", 9, "%.1f", Row::dataDeltaPct),
+      Column.of("TimeD(%)", 9, "%.1f", Row::timeDeltaPct), Column.of("Throughput(B/s)", 16, "%.0f", Row::meanThroughputBytesPerSec));
+
+  /** summary.csv's columns. */
+  public static final List<Column<Row>> CSV = List.of(
+      new Column<>("workload", 0, Row::workload), new Column<>("profile", 0, Row::profile), Column.of("runs", 0, "%d", Row::runs),
+      Column.of("data_bytes", 0, "%.0f", Row::dataBytes), Column.of("mean_s", 0, "%.3f", Row::meanSec),
+      Column.of("sigma_s", 0, "%.3f", Row::sigmaSec), Column.of("sigma_pct", 0, "%.2f", Row::sigmaPct),
+      new Column<>("ci95_low_s", 0, r -> r.ci95LowSec() == null ? "" : fmt("%.3f", r.ci95LowSec())),
+      new Column<>("ci95_high_s", 0, r -> r.ci95HighSec() == null ? "" : fmt("%.3f", r.ci95HighSec())),
+      Column.of("data_delta_pct", 0, "%.2f", Row::dataDeltaPct), Column.of("time_delta_pct", 0, "%.2f", Row::timeDeltaPct),
+      Column.of("throughput_bytes_per_s", 0, "%.0f", Row::meanThroughputBytesPerSec),
+      new Column<>("throughput_ops_per_s", 0, r -> r.meanOpsPerSec() == null ? "" : fmt("%.1f", r.meanOpsPerSec())),
+      new Column<>("point", 0, r -> r.point() == null ? "" : r.point()));
+
+  /** The report page's overview, a row per workload and size. */
+  static final List<Column<Row>> HTML_OVERVIEW = List.of(new Column<>("Workload", 0, Row::workload),
+      new Column<>("Profile", 0, Row::profile), Column.of("Data size (MB)", 0, "%.3f", r -> r.dataBytes() / MB),
+      Column.of("Runs", 0, "%d", Row::runs), Column.of("Mean time (s)", 0, "%.3f", Row::meanSec),
+      new Column<>("95% interval (s)", 0, r -> r.ci95("%.3f", "one run: none")),
+      Column.of("Sigma (%)", 0, "%.1f", Row::sigmaPct), new Column<>("Throughput", 0, Row::throughput));
+
+  /** A workload's table on the report page, a row per size. */
+  static final List<Column<Row>> HTML_WORKLOAD = List.of(new Column<>("Profile", 0, Row::profile),
+      Column.of("Data size (MB)", 0, "%.3f", r -> r.dataBytes() / MB), Column.of("Runs", 0, "%d", Row::runs),
+      Column.of("Mean time (s)", 0, "%.3f", Row::meanSec), new Column<>("95% interval (s)", 0, r -> r.ci95("%.3f", "one run: none")),
+      Column.of("Sigma (s)", 0, "%.3f", Row::sigmaSec), Column.of("Sigma (%)", 0, "%.1f", Row::sigmaPct), Column.of("Data delta (%)", 0, "%+.2f", Row::dataDeltaPct),
+      Column.of("Time delta (%)", 0, "%+.2f", Row::timeDeltaPct),
+      new Column<>("Throughput", 0, Row::throughput));
+}
