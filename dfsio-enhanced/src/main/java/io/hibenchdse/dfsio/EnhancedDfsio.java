@@ -329,9 +329,9 @@ public class EnhancedDfsio extends JobTool {
     }
     SteadyPhase phase = skipAnalyze ? null
         : SteadyPhase.analyze(maps, plotIntervalMs != null ? plotIntervalMs : SteadyPhase.autoSlotMs(maps), sumThreshold);
-    DfsioeMetrics metrics = DfsioeMetrics.of(all, maps, ClassicMetrics.of(maps, result.durationSec), phase);
+    DfsioeMetrics metrics = DfsioeMetrics.of(all, maps, ClassicMetrics.of(maps, result.durationSec()), phase);
     result.metrics(metrics);
-    DfsioeReport report = new DfsioeReport(modeName(), result.endMs, metrics, maps, phase, sampleUnit, unitBytes(sampleUnit));
+    DfsioeReport report = new DfsioeReport(modeName(), result.endMs(), metrics, maps, phase, sampleUnit, unitBytes(sampleUnit));
     // No steady slot is no failure (the stock tool exits 0 and HiBench's scripts go on): the
     // figure is reported unavailable, with why, and the classic figures stand.
     report.print(System.out);

@@ -52,14 +52,14 @@ class EnhancedDfsioTest {
       TestData.Outcome o = dfsioe(conf, mode, "-nrFiles", "4", "-fileSize", "4", "-bufferSize", "65536",
           "-sampleInteval", "50", "-plotInteval", "250");
       assertEquals(0, o.status, o.toString());
-      Map<String, Object> m = o.result.metrics;
+      Map<String, Object> m = o.result.metrics();
       double aggregated = (Double) m.get("aggregatedThroughputBytesPerSec");
       double classic = (Double) m.get("throughputMbSec") * MB;
       assertEquals(rate, aggregated, rate * 0.10, mode + " aggregated " + aggregated + " " + m);
       assertEquals(rate / 4, classic, rate / 4 * 0.15, mode + " classic " + classic);
       assertEquals(4, m.get("peakConcurrency"));
-      assertEquals(16 * MB, o.result.inputBytes, 0);
-      assertEquals("HadoopDfsioe-" + mode.substring(1), o.result.type);
+      assertEquals(16 * MB, o.result.inputBytes(), 0);
+      assertEquals("HadoopDfsioe-" + mode.substring(1), o.result.type());
     }
   }
 
@@ -114,7 +114,7 @@ class EnhancedDfsioTest {
     TestData.Outcome r = dfsioe(conf, "-read", "-nrFiles", "3", "-fileSize", "2", "-bufferSize", "65536",
         "-sampleInterval", "20", "-plotInterval", "100");
     assertEquals(0, r.status, r.toString());
-    assertEquals(6 * MB, r.result.inputBytes, 0);
+    assertEquals(6 * MB, r.result.inputBytes(), 0);
     TestData.Outcome again = dfsioe(conf, "-read", "-nrFiles", "3", "-fileSize", "2", "-bufferSize", "65536",
         "-sampleInterval", "20", "-plotInterval", "100");
     assertEquals(0, again.status, "reading needs no -overwrite: " + again);
@@ -126,7 +126,7 @@ class EnhancedDfsioTest {
     Configuration conf = conf(false, 2);
     TestData.Outcome o = dfsioe(conf, "-write", "-nrFiles", "2", "-fileSize", "1", "-plotInterval", "60000");
     assertEquals(0, o.status, o.toString());
-    Map<String, Object> m = o.result.metrics;
+    Map<String, Object> m = o.result.metrics();
     assertTrue(!m.containsKey("aggregatedThroughputBytesPerSec"), m.toString());
     String why = (String) m.get("aggregatedThroughputUnavailable");
     assertTrue(why.contains("no steady slot") && why.contains("-plotInterval"), m.toString());
@@ -138,8 +138,8 @@ class EnhancedDfsioTest {
     TestData.Outcome auto = dfsioe(conf(true, 2), "-write", "-nrFiles", "2", "-fileSize", "1", "-sampleInterval", "5");
     assertEquals(0, auto.status, auto.toString());
     int slots = auto.result.metrics(DfsioeMetrics.class).slots;
-    assertTrue(slots >= 45 && slots <= 50, auto.result.metrics.toString());
-    assertTrue(auto.result.metrics(DfsioeMetrics.class).aggregatedThroughputBytesPerSec > 0, auto.result.metrics.toString());
+    assertTrue(slots >= 45 && slots <= 50, auto.result.metrics().toString());
+    assertTrue(auto.result.metrics(DfsioeMetrics.class).aggregatedThroughputBytesPerSec > 0, auto.result.metrics().toString());
   }
 
   /** -write replaces only DFSIOE's io_data and io_write; -clean deletes only DFSIOE's directories. */

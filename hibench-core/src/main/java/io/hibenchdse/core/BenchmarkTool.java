@@ -157,7 +157,7 @@ public abstract class BenchmarkTool extends Configured implements Tool {
   /** The run's line on stdout: bytes, time, throughput, and where the report went. */
   protected void printResult(Configuration conf, RunResult r) {
     System.out.printf(Locale.ROOT, "%s: %,d bytes in %.3f s, %,.0f bytes/s (%d node%s)%s%n",
-        commandName(), r.inputBytes, r.durationSec, r.throughputBytesPerSec, r.nodes, r.nodes == 1 ? "" : "s",
+        commandName(), r.inputBytes(), r.durationSec(), r.throughputBytesPerSec(), r.nodes(), r.nodes() == 1 ? "" : "s",
         Results.reporting(conf) ? "; " + Results.reportDir(conf).resolve(Results.REPORT_FILE) : "");
   }
 

@@ -33,11 +33,11 @@ public final class HibenchReportExporter implements ResultExporter {
 
   /** The report line of a run, in the local time zone as HiBench writes it. */
   public static String line(RunResult r) {
-    Date start = new Date(r.startMs);
-    return String.format(Locale.ROOT, LINE_FORMAT, r.type,
+    Date start = new Date(r.startMs());
+    return String.format(Locale.ROOT, LINE_FORMAT, r.type(),
         new SimpleDateFormat("yyyy-MM-dd", Locale.ROOT).format(start),
         new SimpleDateFormat("HH:mm:ss", Locale.ROOT).format(start),
-        r.inputBytes, String.format(Locale.ROOT, "%.3f", r.durationSec),
-        Math.round(r.throughputBytesPerSec), Math.round(r.throughputPerNode));
+        r.inputBytes(), String.format(Locale.ROOT, "%.3f", r.durationSec()),
+        Math.round(r.throughputBytesPerSec()), Math.round(r.throughputPerNode()));
   }
 }

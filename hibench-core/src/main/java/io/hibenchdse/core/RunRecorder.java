@@ -64,20 +64,16 @@ final class RunRecorder {
    * with the run's options and the settings of {@code settings} that decide what it measures.
    */
   RunResult newResult(Configuration conf, Path out, Configuration settings) throws IOException {
-    RunResult r = new RunResult();
-    r.workload = tool.name();
-    r.type = tool.reportType();
-    r.command.add(tool.name());
+    RunResult r = new RunResult(tool.name(), tool.reportType());
+    r.command().add(tool.name());
     Definitions.given(conf).forEach((k, v) -> {
-      r.command.add("-D");
-      r.command.add(k + "=" + v);
+      r.command().add("-D");
+      r.command().add(k + "=" + v);
     });
-    r.command.addAll(Arrays.asList(toolArgs));
-    r.environment.putAll(RunEnvironment.current());
+    r.command().addAll(Arrays.asList(toolArgs));
+    r.environment().putAll(RunEnvironment.current());
     FileSystem fs = out.getFileSystem(conf);
-    r.fileSystem = fs.getUri().toString();
-    r.replication = fs.getDefaultReplication(out);
-    r.blockSize = fs.getDefaultBlockSize(out);
+    r.storedOn(fs.getUri().toString(), fs.getDefaultReplication(out), fs.getDefaultBlockSize(out));
     recordParameters(r);
     recordConfiguration(settings, r);
     return r;
@@ -90,7 +86,7 @@ final class RunRecorder {
         continue;
       }
       String key = arg.isOption() ? ((OptionSpec) arg).longestName().replaceFirst("^-+", "") : arg.paramLabel().replaceAll("[<>]", "");
-      r.parameters.put(key, plain(arg.getValue()));
+      r.parameters().put(key, plain(arg.getValue()));
     }
   }
 
@@ -111,9 +107,9 @@ final class RunRecorder {
         }
       }
     }
-    put(conf, keys, r.configuration);
-    Configuration fsConf = FileSystem.get(URI.create(r.fileSystem), conf).getConf();
-    put(fsConf, fsConf.getTrimmedStringCollection(HibenchConfigKeys.FS_RECORDED_KEYS), r.configuration);
+    put(conf, keys, r.configuration());
+    Configuration fsConf = FileSystem.get(URI.create(r.fileSystem()), conf).getConf();
+    put(fsConf, fsConf.getTrimmedStringCollection(HibenchConfigKeys.FS_RECORDED_KEYS), r.configuration());
   }
 
   private static void put(Configuration conf, Collection<String> keys, Map<String, String> into) {

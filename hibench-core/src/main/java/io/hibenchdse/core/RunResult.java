@@ -1,5 +1,7 @@
 package io.hibenchdse.core;
 
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.JsonAutoDetect.Visibility;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.core.type.TypeReference;
@@ -17,50 +19,162 @@ import java.util.TreeMap;
 @JsonPropertyOrder({"workload", "type", "startMs", "endMs", "durationSec", "inputBytes",
     "throughputBytesPerSec", "nodes", "throughputPerNode", "fileSystem", "replication", "blockSize",
     "parameters", "configuration", "metrics", "utilization", "counters", "command", "environment"})
+@JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE,
+    setterVisibility = Visibility.NONE)
 public class RunResult {
   /** Command-line name, e.g. {@code wordcount}. */
-  public String workload;
+  private String workload;
   /** The Type column of hibench.report, e.g. {@code HadoopWordcount}. */
-  public String type;
-  public long startMs;
-  public long endMs;
-  public double durationSec;
+  private String type;
+  private long startMs;
+  private long endMs;
+  private double durationSec;
   /** Bytes the run processed: its input, or for a generator what it wrote. */
-  public long inputBytes;
-  public double throughputBytesPerSec;
+  private long inputBytes;
+  private double throughputBytesPerSec;
   /** Worker nodes the throughput is shared by ({@code hibench.nodes}, else the cluster's count). */
-  public int nodes;
-  public double throughputPerNode;
+  private int nodes;
+  private double throughputPerNode;
   /** URI of the file system the workload wrote to. */
-  public String fileSystem;
+  private String fileSystem;
   /** Replication and block size of that file system for the run's output. */
-  public short replication;
-  public long blockSize;
+  private short replication;
+  private long blockSize;
   /** The workload's own options and arguments as the user gave them or as defaulted. */
-  public Map<String, Object> parameters = new LinkedHashMap<>();
+  private final Map<String, Object> parameters = new LinkedHashMap<>();
   /** The Hadoop configuration values that decide what the run measures. */
-  public Map<String, String> configuration = new TreeMap<>();
+  private final Map<String, String> configuration = new TreeMap<>();
   /**
    * Figures a workload computes beyond time and throughput, e.g. DFSIOE's aggregated throughput:
    * the properties of the workload's own typed figures ({@link #metrics(Object)}), kept as
    * values here so that one record type carries every workload's.
    */
-  public Map<String, Object> metrics = new LinkedHashMap<>();
+  private final Map<String, Object> metrics = new LinkedHashMap<>();
   /**
    * What the run used, per host and per server process, over its own start to end, where a monitor
    * sampled it (the suite, {@code bin/hibench monitor}): the properties of the monitor's typed
    * result (docs/reports.md#utilization).
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
-  public Map<String, Object> utilization = new LinkedHashMap<>();
+  private final Map<String, Object> utilization = new LinkedHashMap<>();
   /** Job counters, by group then name. */
-  public Map<String, Map<String, Long>> counters = new TreeMap<>();
+  private final Map<String, Map<String, Long>> counters = new TreeMap<>();
   /** The command that reproduces the run: the workload, its {@code -D} settings and its arguments. */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
-  public List<String> command = new ArrayList<>();
+  private final List<String> command = new ArrayList<>();
   /** The launching machine and software: Hadoop and JVM versions, OS, cores, memory. */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
-  public Map<String, String> environment = new LinkedHashMap<>();
+  private final Map<String, String> environment = new LinkedHashMap<>();
+
+  /** A record read back from its JSON. */
+  private RunResult() {}
+
+  /** The record of a run of {@code workload}, reported as {@code type}; its times, storage and figures follow. */
+  public RunResult(String workload, String type) {
+    this.workload = workload;
+    this.type = type;
+  }
+
+  public String workload() {
+    return workload;
+  }
+
+  public String type() {
+    return type;
+  }
+
+  /** When the run started, in epoch milliseconds. */
+  public long startMs() {
+    return startMs;
+  }
+
+  /** When the run ended, in epoch milliseconds. */
+  public long endMs() {
+    return endMs;
+  }
+
+  /** The run's measured time in seconds. */
+  public double durationSec() {
+    return durationSec;
+  }
+
+  /** Bytes the run processed: its input, or for a generator what it wrote. */
+  public long inputBytes() {
+    return inputBytes;
+  }
+
+  /** Bytes a second over the measured time. */
+  public double throughputBytesPerSec() {
+    return throughputBytesPerSec;
+  }
+
+  /** Worker nodes the throughput is shared by ({@code hibench.nodes}, else the cluster's count). */
+  public int nodes() {
+    return nodes;
+  }
+
+  /** Bytes a second per worker node. */
+  public double throughputPerNode() {
+    return throughputPerNode;
+  }
+
+  /** URI of the file system (or serving store) the workload wrote to. */
+  public String fileSystem() {
+    return fileSystem;
+  }
+
+  /** Copies the run's output was written with. */
+  public short replication() {
+    return replication;
+  }
+
+  /** Block size in bytes of the run's output. */
+  public long blockSize() {
+    return blockSize;
+  }
+
+  /** The workload's own options and arguments, as the record is assembled and as it was written. */
+  public Map<String, Object> parameters() {
+    return parameters;
+  }
+
+  /** The configuration values that decide what the run measures, the suite's labels among them. */
+  public Map<String, String> configuration() {
+    return configuration;
+  }
+
+  /** The workload's own figures as values ({@link #metrics(Class)} reads them typed). */
+  public Map<String, Object> metrics() {
+    return metrics;
+  }
+
+  /** The utilization as values, empty where no monitor sampled the run ({@link #utilization(Class)} reads it typed). */
+  public Map<String, Object> utilization() {
+    return utilization;
+  }
+
+  /** Job counters, by group then name. */
+  public Map<String, Map<String, Long>> counters() {
+    return counters;
+  }
+
+  /** The command that reproduces the run. */
+  public List<String> command() {
+    return command;
+  }
+
+  /** The launching machine and software. */
+  public Map<String, String> environment() {
+    return environment;
+  }
+
+  /** Sets the storage the run wrote to: its URI, and the replication and block size of the run's output there. */
+  public RunResult storedOn(String fileSystem, short replication, long blockSize) {
+    this.fileSystem = fileSystem;
+    this.replication = replication;
+    this.blockSize = blockSize;
+    return this;
+  }
 
   /** Sets the times and derives duration and throughputs from them. */
   public RunResult timed(long startMs, long endMs, long durationNanos, long inputBytes, int nodes) {

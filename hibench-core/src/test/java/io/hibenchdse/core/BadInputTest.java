@@ -150,7 +150,7 @@ class BadInputTest {
     Files.write(new File(text, "_SUCCESS").toPath(), new byte[0]);
     TestData.Outcome o = TestData.run(conf, "wordcount", text.getPath(), path("out"));
     assertEquals(0, o.status, o.toString());
-    assertEquals(4, o.result.inputBytes, "a.txt alone: 'a b\\n'");
+    assertEquals(4, o.result.inputBytes(), "a.txt alone: 'a b\\n'");
     assertEquals(2, o.result.counter("org.apache.hadoop.mapreduce.TaskCounter", "MAP_OUTPUT_RECORDS"));
   }
 

@@ -155,7 +155,7 @@ class RandomTextWriterTest {
     TestData.Outcome o = TestData.run(conf, "randomtextwriter", "-outFormat", "text", out.toString());
     assertEquals(0, o.status, o.toString());
     assertEquals(2, TestData.parts(conf, out).size(), "maps_per_host x 1 local node");
-    assertEquals("20000", o.result.configuration.get(RandomTextWriter.BYTES_PER_MAP));
+    assertEquals("20000", o.result.configuration().get(RandomTextWriter.BYTES_PER_MAP));
     long written = o.result.counter(RandomTextWriter.COUNTER_GROUP, RandomTextWriter.BYTES_WRITTEN);
     assertTrue(written >= 40_000 && written < 40_000 + 2 * 2_000, written + " bytes for 2 x 20000");
     String firstLine = Files.readAllLines(new File(TestData.parts(conf, out).get(0).toUri()).toPath()).get(0);

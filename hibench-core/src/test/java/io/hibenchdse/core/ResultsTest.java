@@ -13,20 +13,18 @@ class ResultsTest {
   @TempDir File dir;
 
   private static RunResult sample() {
-    RunResult r = new RunResult();
-    r.workload = "wordcount";
-    r.type = "HadoopWordcount";
-    r.parameters.put("path", List.of("/in", "/out"));
-    r.counters.put("g", new java.util.TreeMap<>(java.util.Map.of("c", 42L)));
+    RunResult r = new RunResult("wordcount", "HadoopWordcount");
+    r.parameters().put("path", List.of("/in", "/out"));
+    r.counters().put("g", new java.util.TreeMap<>(java.util.Map.of("c", 42L)));
     return r.timed(1_700_000_000_000L, 1_700_000_004_000L, 4_000_000_000L, 3_200_000_000L, 4);
   }
 
   @Test
   void throughputIsBytesOverSecondsAndPerNode() {
     RunResult r = sample();
-    assertEquals(4.0, r.durationSec);
-    assertEquals(800_000_000.0, r.throughputBytesPerSec);
-    assertEquals(200_000_000.0, r.throughputPerNode);
+    assertEquals(4.0, r.durationSec());
+    assertEquals(800_000_000.0, r.throughputBytesPerSec());
+    assertEquals(200_000_000.0, r.throughputPerNode());
   }
 
   @Test
@@ -50,7 +48,7 @@ class ResultsTest {
     assertEquals(2, json.size());
     RunResult back = JsonLinesExporter.fromJson(json.get(0));
     assertEquals(42L, back.counter("g", "c"));
-    assertEquals(List.of("/in", "/out"), back.parameters.get("path"));
+    assertEquals(List.of("/in", "/out"), back.parameters().get("path"));
     assertEquals(JsonLinesExporter.toJson(sample()), JsonLinesExporter.toJson(back));
   }
 
@@ -73,7 +71,7 @@ class ResultsTest {
     List<String> lines = Files.readAllLines(json);
     assertEquals(2, lines.size());
     assertEquals(before, lines.get(0) + "\n");
-    assertEquals(4.0, JsonLinesExporter.fromJson(lines.get(1)).utilization.get("durationSec"));
+    assertEquals(4.0, JsonLinesExporter.fromJson(lines.get(1)).utilization().get("durationSec"));
     assertEquals(3, Files.readAllLines(dir.toPath().resolve(Results.REPORT_FILE)).size());
   }
 

@@ -77,7 +77,7 @@ class SortTest {
     expected.sort(null);
     all.sort(null);
     assertEquals(expected, all);
-    assertEquals(in.getFileSystem(conf).getContentSummary(in).getLength(), o.result.inputBytes);
-    assertEquals(2L, ((Number) o.result.parameters.get("r")).longValue());
+    assertEquals(in.getFileSystem(conf).getContentSummary(in).getLength(), o.result.inputBytes());
+    assertEquals(2L, ((Number) o.result.parameters().get("r")).longValue());
   }
 }

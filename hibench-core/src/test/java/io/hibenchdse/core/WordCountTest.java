@@ -43,7 +43,7 @@ class WordCountTest {
     assertEquals(tokens, o.result.counter(TASK, "MAP_OUTPUT_RECORDS"));
     assertEquals(expected.size(), o.result.counter(TASK, "REDUCE_OUTPUT_RECORDS"));
     assertEquals(2, TestData.parts(conf, out).size());
-    assertEquals(in.getFileSystem(conf).getContentSummary(in).getLength(), o.result.inputBytes);
+    assertEquals(in.getFileSystem(conf).getContentSummary(in).getLength(), o.result.inputBytes());
   }
 
   @Test

@@ -142,7 +142,7 @@ public final class Comparison {
 
   private static Set<String> values(List<Measurement> runs, String key) {
     Set<String> values = new java.util.TreeSet<>();
-    runs.forEach(m -> values.add(m.result().configuration.getOrDefault(key, key.equals(MRConfig.FRAMEWORK_NAME) ? "local" : "-")));
+    runs.forEach(m -> values.add(m.result().configuration().getOrDefault(key, key.equals(MRConfig.FRAMEWORK_NAME) ? "local" : "-")));
     return values;
   }
 

@@ -25,40 +25,41 @@ public record Durability(String replication, String writeAcks, String readReplic
   static final String NOT_RECORDED = "not recorded";
 
   public static Durability of(RunResult r) {
-    int rf = r.replication;
+    int rf = r.replication();
     Binding ycsb = YcsbResult.binding(r).orElse(null);
     // not parsed as a URI: a YCSB record on HBase may name its quorum "(hbase-site.xml)"
-    String scheme = r.fileSystem == null || !r.fileSystem.contains("://") ? "" : r.fileSystem.substring(0, r.fileSystem.indexOf("://"));
+    String fs = r.fileSystem();
+    String scheme = fs == null || !fs.contains("://") ? "" : fs.substring(0, fs.indexOf("://"));
     String write = NOT_RECORDED;
     String read = NOT_RECORDED;
     String crash = NOT_RECORDED;
     if (YcsbResult.isPhase(r)) {
       if (ycsb == Binding.CASSANDRA_CQL) { // the binding's keyspace and consistency levels
-        rf = Integer.parseInt(r.configuration.getOrDefault(CassandraCqlKeys.REPLICATION, CassandraCqlKeys.REPLICATION_DEFAULT));
-        write = ofReplicas(replicas(r.configuration.get(CassandraCqlKeys.WRITE_CL), rf), rf);
-        read = ofReplicas(replicas(r.configuration.get(CassandraCqlKeys.READ_CL), rf), rf);
+        rf = Integer.parseInt(r.configuration().getOrDefault(CassandraCqlKeys.REPLICATION, CassandraCqlKeys.REPLICATION_DEFAULT));
+        write = ofReplicas(replicas(r.configuration().get(CassandraCqlKeys.WRITE_CL), rf), rf);
+        read = ofReplicas(replicas(r.configuration().get(CassandraCqlKeys.READ_CL), rf), rf);
         crash = "true"; // the binding's keyspace keeps durable writes: the commit log is in the OS's buffers at least
       } else if (ycsb == Binding.HBASE2) { // the WAL's pipeline over the HDFS, one region server serving a row
         write = ofReplicas(rf, rf);
         read = ofReplicas(1, rf);
         // a write skipping the WAL, or acknowledged before its WAL sync, lives in the region server's memory alone
-        String walDurability = r.configuration.getOrDefault(HBaseKeys.DURABILITY, HBaseKeys.DURABILITY_DEFAULT);
+        String walDurability = r.configuration().getOrDefault(HBaseKeys.DURABILITY, HBaseKeys.DURABILITY_DEFAULT);
         crash = Boolean.toString(!walDurability.equals("SKIP_WAL") && !walDurability.equals("ASYNC_WAL"));
       }
       // YCSB's BasicDB stores nothing: no durability to record
-    } else if (CassandraFileSystem.SCHEME.equals(scheme) && r.configuration.containsKey(CfsConfigKeys.REPLICATION.key())) {
-      rf = Integer.parseInt(r.configuration.get(CfsConfigKeys.REPLICATION.key()));
-      write = ofReplicas(replicas(r.configuration.get(CfsConfigKeys.WRITE_CL.key()), rf), rf);
-      read = ofReplicas(replicas(r.configuration.get(CfsConfigKeys.READ_CL.key()), rf), rf);
+    } else if (CassandraFileSystem.SCHEME.equals(scheme) && r.configuration().containsKey(CfsConfigKeys.REPLICATION.key())) {
+      rf = Integer.parseInt(r.configuration().get(CfsConfigKeys.REPLICATION.key()));
+      write = ofReplicas(replicas(r.configuration().get(CfsConfigKeys.WRITE_CL.key()), rf), rf);
+      read = ofReplicas(replicas(r.configuration().get(CfsConfigKeys.READ_CL.key()), rf), rf);
       // without the commit log an acknowledged write lives in the node's memtable until a flush
-      crash = r.configuration.getOrDefault(CfsConfigKeys.DURABLE_WRITES.key(), CfsConfigKeys.DURABLE_WRITES.defaultValue());
+      crash = r.configuration().getOrDefault(CfsConfigKeys.DURABLE_WRITES.key(), CfsConfigKeys.DURABLE_WRITES.defaultValue());
     } else if (HdfsConstants.HDFS_URI_SCHEME.equals(scheme) || FsConstants.LOCAL_FS_URI.getScheme().equals(scheme)) {
       write = ofReplicas(rf, rf); // HDFS's pipeline acknowledges once every replica has the packet
       read = ofReplicas(1, rf);
       crash = "true"; // a DataNode's (or the local file system's) writes are in the operating system's buffers
     }
     return new Durability(Integer.toString(rf), write, read,
-        r.configuration.getOrDefault(HibenchConfigKeys.STORAGE_FSYNC, NOT_RECORDED), crash);
+        r.configuration().getOrDefault(HibenchConfigKeys.STORAGE_FSYNC, NOT_RECORDED), crash);
   }
 
   /** Replicas a Cassandra consistency level waits for at replication {@code rf}; -1 when unknown. */

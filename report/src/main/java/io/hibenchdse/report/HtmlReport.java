@@ -100,8 +100,8 @@ public final class HtmlReport {
       }
       Set<String> commands = new LinkedHashSet<>();
       for (Measurement m : runs) {
-        if (m.result().command != null && !m.result().command.isEmpty()) {
-          commands.add("bin/hibench " + String.join(" ", m.result().command));
+        if (m.result().command() != null && !m.result().command().isEmpty()) {
+          commands.add("bin/hibench " + String.join(" ", m.result().command()));
         }
       }
       String best = Summary.best(own).stream().map(Summary.Best::describe).findFirst().orElse(null);
@@ -121,7 +121,7 @@ public final class HtmlReport {
     context.put("environment", environment);
     Set<String> suiteCommands = new LinkedHashSet<>();
     for (Measurement m : measurements) {
-      String c = m.result().configuration.get(HibenchConfigKeys.SUITE_COMMAND);
+      String c = m.result().configuration().get(HibenchConfigKeys.SUITE_COMMAND);
       if (c != null) {
         suiteCommands.add(c);
       }
@@ -169,44 +169,44 @@ public final class HtmlReport {
   /** The settings the figures were measured with: every distinct value across the runs. */
   static List<List<String>> environment(List<Measurement> measurements) {
     List<List<String>> env = new ArrayList<>();
-    add(env, measurements, "Suite, commit built from", r -> r.environment.containsKey(RunEnvironment.COMMIT)
-        ? r.environment.get(RunEnvironment.SUITE) + ", " + r.environment.get(RunEnvironment.COMMIT) : "not recorded");
-    add(env, measurements, "Hadoop", r -> r.environment.get("hadoop"));
-    add(env, measurements, "Cluster's ResourceManager", r -> r.configuration.get(HibenchConfigKeys.CLUSTER_RESOURCE_MANAGER));
-    add(env, measurements, "Cluster's Hadoop", r -> r.configuration.get(HibenchConfigKeys.CLUSTER_HADOOP_VERSION));
-    add(env, measurements, "Cluster's Java (NodeManagers)", r -> r.configuration.get(HibenchConfigKeys.CLUSTER_NODEMANAGER_JAVA));
-    add(env, measurements, "Jobs submitted with", r -> r.configuration.get(HibenchConfigKeys.CLUSTER_SUBMIT));
-    add(env, measurements, "Worker hosts", r -> r.configuration.get(HibenchConfigKeys.CLUSTER_HOSTS));
-    add(env, measurements, "JVM", r -> r.environment.get("java"));
-    add(env, measurements, "OS", r -> r.environment.get("os"));
-    add(env, measurements, "Cores, launching machine", r -> r.environment.get("cores"));
-    add(env, measurements, "Memory, launching machine", r -> r.environment.containsKey("memoryBytes")
-        ? fmt("%.1f GiB", Long.parseLong(r.environment.get("memoryBytes")) / (double) (1L << 30)) : null);
-    add(env, measurements, "File system", r -> r.fileSystem);
-    add(env, measurements, "Storage nodes", r -> r.configuration.get(HibenchConfigKeys.STORAGE_NODES));
+    add(env, measurements, "Suite, commit built from", r -> r.environment().containsKey(RunEnvironment.COMMIT)
+        ? r.environment().get(RunEnvironment.SUITE) + ", " + r.environment().get(RunEnvironment.COMMIT) : "not recorded");
+    add(env, measurements, "Hadoop", r -> r.environment().get("hadoop"));
+    add(env, measurements, "Cluster's ResourceManager", r -> r.configuration().get(HibenchConfigKeys.CLUSTER_RESOURCE_MANAGER));
+    add(env, measurements, "Cluster's Hadoop", r -> r.configuration().get(HibenchConfigKeys.CLUSTER_HADOOP_VERSION));
+    add(env, measurements, "Cluster's Java (NodeManagers)", r -> r.configuration().get(HibenchConfigKeys.CLUSTER_NODEMANAGER_JAVA));
+    add(env, measurements, "Jobs submitted with", r -> r.configuration().get(HibenchConfigKeys.CLUSTER_SUBMIT));
+    add(env, measurements, "Worker hosts", r -> r.configuration().get(HibenchConfigKeys.CLUSTER_HOSTS));
+    add(env, measurements, "JVM", r -> r.environment().get("java"));
+    add(env, measurements, "OS", r -> r.environment().get("os"));
+    add(env, measurements, "Cores, launching machine", r -> r.environment().get("cores"));
+    add(env, measurements, "Memory, launching machine", r -> r.environment().containsKey("memoryBytes")
+        ? fmt("%.1f GiB", Long.parseLong(r.environment().get("memoryBytes")) / (double) (1L << 30)) : null);
+    add(env, measurements, "File system", r -> r.fileSystem());
+    add(env, measurements, "Storage nodes", r -> r.configuration().get(HibenchConfigKeys.STORAGE_NODES));
     add(env, measurements, "Replication", r -> Durability.of(r).replication());
-    add(env, measurements, "Block size (MB)", r -> fmt("%.0f", r.blockSize / (double) (1 << 20)));
+    add(env, measurements, "Block size (MB)", r -> fmt("%.0f", r.blockSize() / (double) (1 << 20)));
     add(env, measurements, "Write acknowledged by", r -> Durability.of(r).writeAcks());
     add(env, measurements, "Read from", r -> Durability.of(r).readReplicas());
     add(env, measurements, "Fsync before acknowledging", r -> Durability.of(r).fsyncBeforeAck());
     add(env, measurements, "Acknowledged writes survive a server process crash", r -> Durability.of(r).survivesProcessCrash());
-    add(env, measurements, "Commit log", r -> r.configuration.get(HibenchConfigKeys.STORAGE_COMMIT_LOG));
-    add(env, measurements, "Consistency level, YCSB write / read", r -> r.configuration.containsKey(CassandraCqlKeys.WRITE_CL)
-        ? r.configuration.get(CassandraCqlKeys.WRITE_CL) + " / " + r.configuration.get(CassandraCqlKeys.READ_CL) : null);
-    add(env, measurements, "Memory before a YCSB phase", r -> r.configuration.get(HibenchConfigKeys.SERVING_FLUSH));
-    add(env, measurements, "Flush and compactions before a YCSB phase (s)", r -> r.configuration.containsKey(YcsbResult.SETTLED_MS)
-        ? fmt("%.1f", Long.parseLong(r.configuration.get(YcsbResult.SETTLED_MS)) / 1000.0) : null);
-    add(env, measurements, "Consistency level, cfs:// write / read", r -> r.configuration.containsKey(CfsConfigKeys.WRITE_CL.key())
-        ? r.configuration.get(CfsConfigKeys.WRITE_CL.key()) + " / " + r.configuration.get(CfsConfigKeys.READ_CL.key()) : null);
-    add(env, measurements, "Sub-block size, cfs:// (MB)", r -> String.valueOf(r.fileSystem).startsWith("cfs:") ? fmt("%.1f",
-        StringUtils.TraditionalBinaryPrefix.string2long(r.configuration.getOrDefault(CfsConfigKeys.SUB_BLOCK_SIZE.key(),
+    add(env, measurements, "Commit log", r -> r.configuration().get(HibenchConfigKeys.STORAGE_COMMIT_LOG));
+    add(env, measurements, "Consistency level, YCSB write / read", r -> r.configuration().containsKey(CassandraCqlKeys.WRITE_CL)
+        ? r.configuration().get(CassandraCqlKeys.WRITE_CL) + " / " + r.configuration().get(CassandraCqlKeys.READ_CL) : null);
+    add(env, measurements, "Memory before a YCSB phase", r -> r.configuration().get(HibenchConfigKeys.SERVING_FLUSH));
+    add(env, measurements, "Flush and compactions before a YCSB phase (s)", r -> r.configuration().containsKey(YcsbResult.SETTLED_MS)
+        ? fmt("%.1f", Long.parseLong(r.configuration().get(YcsbResult.SETTLED_MS)) / 1000.0) : null);
+    add(env, measurements, "Consistency level, cfs:// write / read", r -> r.configuration().containsKey(CfsConfigKeys.WRITE_CL.key())
+        ? r.configuration().get(CfsConfigKeys.WRITE_CL.key()) + " / " + r.configuration().get(CfsConfigKeys.READ_CL.key()) : null);
+    add(env, measurements, "Sub-block size, cfs:// (MB)", r -> String.valueOf(r.fileSystem()).startsWith("cfs:") ? fmt("%.1f",
+        StringUtils.TraditionalBinaryPrefix.string2long(r.configuration().getOrDefault(CfsConfigKeys.SUB_BLOCK_SIZE.key(),
             CfsConfigKeys.SUB_BLOCK_SIZE.defaultValue())) / (double) (1 << 20)) : null);
-    add(env, measurements, "Compaction, cfs:// sub-blocks", r -> r.configuration.get(CfsConfigKeys.COMPACTION.key()));
-    add(env, measurements, "Maps / reduces asked for", r -> r.configuration.containsKey(MRJobConfig.NUM_MAPS)
-        || r.configuration.containsKey(MRJobConfig.NUM_REDUCES)
-        ? r.configuration.get(MRJobConfig.NUM_MAPS) + " / " + r.configuration.get(MRJobConfig.NUM_REDUCES) : null);
-    add(env, measurements, "Framework", r -> r.configuration.get(MRConfig.FRAMEWORK_NAME));
-    add(env, measurements, "Page cache", r -> r.configuration.getOrDefault(HibenchConfigKeys.PAGE_CACHE, "not recorded"));
+    add(env, measurements, "Compaction, cfs:// sub-blocks", r -> r.configuration().get(CfsConfigKeys.COMPACTION.key()));
+    add(env, measurements, "Maps / reduces asked for", r -> r.configuration().containsKey(MRJobConfig.NUM_MAPS)
+        || r.configuration().containsKey(MRJobConfig.NUM_REDUCES)
+        ? r.configuration().get(MRJobConfig.NUM_MAPS) + " / " + r.configuration().get(MRJobConfig.NUM_REDUCES) : null);
+    add(env, measurements, "Framework", r -> r.configuration().get(MRConfig.FRAMEWORK_NAME));
+    add(env, measurements, "Page cache", r -> r.configuration().getOrDefault(HibenchConfigKeys.PAGE_CACHE, "not recorded"));
     return env;
   }
 

@@ -21,7 +21,7 @@ public record Measurement(String workload, Profile profile, RunResult result) {
    * (YCSB's {@code --ycsb-records}: {@code 150000-records}).
    */
   public String scale() {
-    return result.configuration.getOrDefault(HibenchConfigKeys.SCALE, profile.label());
+    return result.configuration().getOrDefault(HibenchConfigKeys.SCALE, profile.label());
   }
 
   /** The run's point of a series ({@code maps=4,reduces=2}), or null where it is no series' run. */
@@ -32,12 +32,12 @@ public record Measurement(String workload, Profile profile, RunResult result) {
 
   /** The run's point of a series as its record says it, or null where it is no series' run. */
   public RecordedPoint recordedPoint() {
-    return RecordedPoint.read(result.configuration);
+    return RecordedPoint.read(result.configuration());
   }
 
   /** Of a Spark workload's run, the MapReduce workload on the same data it is set beside; else null. */
   public String counterpart() {
-    return result.configuration.get(HibenchConfigKeys.SUITE_COUNTERPART);
+    return result.configuration().get(HibenchConfigKeys.SUITE_COUNTERPART);
   }
 
   /** The summary's row the run belongs to. */
@@ -83,8 +83,8 @@ public record Measurement(String workload, Profile profile, RunResult result) {
       } catch (JsonProcessingException e) {
         throw new UsageException(json + " line " + (i + 1) + ": not a result record (" + e.getOriginalMessage() + ")");
       }
-      String workload = r.configuration.get(HibenchConfigKeys.SUITE_WORKLOAD);
-      String profile = r.configuration.get(HibenchConfigKeys.PROFILE);
+      String workload = r.configuration().get(HibenchConfigKeys.SUITE_WORKLOAD);
+      String profile = r.configuration().get(HibenchConfigKeys.PROFILE);
       if (workload != null && profile != null) {
         measurements.add(new Measurement(workload, Profile.of(profile), r));
       }
@@ -93,7 +93,7 @@ public record Measurement(String workload, Profile profile, RunResult result) {
       throw new UsageException(json + " holds no run of the suite (none has " + HibenchConfigKeys.PROFILE + ")");
     }
     measurements.sort(Comparator.comparingInt(Measurement::seriesIndex).thenComparing(Measurement::profile)
-        .thenComparingLong(m -> m.result().inputBytes));
+        .thenComparingLong(m -> m.result().inputBytes()));
     return measurements;
   }
 }

@@ -85,7 +85,7 @@ public final class ReportCharts {
 
   /** A run's throughput as the charts show it: MB/s, or a serving phase's operations a second. */
   private static double throughput(Measurement m) {
-    return m.serving() ? m.result().metrics(YcsbMetrics.class).throughputOpsPerSec : m.result().throughputBytesPerSec / MB;
+    return m.serving() ? m.result().metrics(YcsbMetrics.class).throughputOpsPerSec : m.result().throughputBytesPerSec() / MB;
   }
 
   /**

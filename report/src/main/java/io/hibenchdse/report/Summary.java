@@ -62,9 +62,9 @@ public final class Summary {
       DescriptiveStatistics tput = new DescriptiveStatistics();
       DescriptiveStatistics ops = new DescriptiveStatistics();
       for (Measurement m : group) {
-        time.addValue(m.result().durationSec);
-        data.addValue(m.result().inputBytes);
-        tput.addValue(m.result().throughputBytesPerSec);
+        time.addValue(m.result().durationSec());
+        data.addValue(m.result().inputBytes());
+        tput.addValue(m.result().throughputBytesPerSec());
         if (m.serving()) {
           ops.addValue(m.result().metrics(YcsbMetrics.class).throughputOpsPerSec);
         }

@@ -111,7 +111,7 @@ final class UtilizationReport {
 
   /** CPU, network and disk over the time of {@code last}, the workload's last measured run, per host, its phases marked. */
   static List<JFreeChart> charts(String workload, Measurement last, Path reportDir) throws IOException {
-    String name = last.result().configuration.get(HibenchConfigKeys.MONITOR_SERIES);
+    String name = last.result().configuration().get(HibenchConfigKeys.MONITOR_SERIES);
     List<Series.HostSample> samples = name == null ? List.of() : SeriesCsv.readHosts(reportDir.resolve(SeriesCsv.DIR), name);
     if (samples.isEmpty()) {
       return List.of();
@@ -139,12 +139,12 @@ final class UtilizationReport {
     if (Files.exists(json)) {
       for (String line : Files.readAllLines(json)) {
         RunResult r = JsonLinesExporter.fromJson(line);
-        if (r.startMs >= run.startMs && r.endMs <= run.endMs && !(r.startMs == run.startMs && r.endMs == run.endMs)) {
-          marks.add(new Marker(r.type.replaceFirst("^Hadoop\\w+?-", ""), r.startMs, r.endMs));
+        if (r.startMs() >= run.startMs() && r.endMs() <= run.endMs() && !(r.startMs() == run.startMs() && r.endMs() == run.endMs())) {
+          marks.add(new Marker(r.type().replaceFirst("^Hadoop\\w+?-", ""), r.startMs(), r.endMs()));
         }
       }
     }
-    if (marks.isEmpty() && run.metrics.get("slotStartMs") != null) {
+    if (marks.isEmpty() && run.metrics().get("slotStartMs") != null) {
       // each stretch of steady slots ('1' in the mask) as one span
       DfsioeMetrics m = run.metrics(DfsioeMetrics.class);
       for (int k = m.mask.indexOf('1'); k >= 0; ) {
@@ -155,7 +155,7 @@ final class UtilizationReport {
       }
     }
     if (marks.isEmpty()) {
-      marks.add(new Marker(run.type.replaceFirst("^Hadoop", ""), run.startMs, run.endMs));
+      marks.add(new Marker(run.type().replaceFirst("^Hadoop", ""), run.startMs(), run.endMs()));
     }
     return marks;
   }

@@ -27,7 +27,7 @@ interface WorkloadSection {
 
   /** The section of one workload's measured runs. */
   static WorkloadSection of(List<Measurement> runs) {
-    String workload = runs.isEmpty() ? null : runs.get(0).result().workload;
+    String workload = runs.isEmpty() ? null : runs.get(0).result().workload();
     return workload == null ? NONE : BY_RECORDED_WORKLOAD.getOrDefault(workload, NONE); // a record may name none
   }
 

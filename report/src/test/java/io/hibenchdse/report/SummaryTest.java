@@ -4,6 +4,7 @@ import io.hibenchdse.core.HibenchConfigKeys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.hibenchdse.core.RunResult;
+import io.hibenchdse.ycsb.YcsbResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +16,12 @@ import org.junit.jupiter.api.io.TempDir;
 class SummaryTest {
   @TempDir Path dir;
   private static Measurement run(String workload, Profile p, double bytes, double seconds) {
-    RunResult r = new RunResult().timed(0, (long) (seconds * 1000), Math.round(seconds * 1e9), (long) bytes, 1);
+    return run(workload, workload, p, bytes, seconds);
+  }
+
+  /** A run of the suite's {@code workload} by the tool {@code tool} ({@code ycsb} for each of YCSB's). */
+  private static Measurement run(String workload, String tool, Profile p, double bytes, double seconds) {
+    RunResult r = new RunResult(tool, null).timed(0, (long) (seconds * 1000), Math.round(seconds * 1e9), (long) bytes, 1);
     return new Measurement(workload, p, r);
   }
 
@@ -68,7 +74,7 @@ class SummaryTest {
     List<Measurement> runs = new ArrayList<>();
     for (long records : new long[] {100_000, 200_000, 100_000, 200_000}) {
       Measurement m = run("ycsb-a", Profile.TINY, records * 1_000, records / 2_500.0);
-      m.result().configuration.put(HibenchConfigKeys.SCALE, records + "-records");
+      m.result().configuration().put(HibenchConfigKeys.SCALE, records + "-records");
       runs.add(m);
     }
     List<Summary.Row> rows = Summary.rows(runs);
@@ -87,7 +93,7 @@ class SummaryTest {
     for (int i = 0; i < 3; i++) {
       for (double t : times[i]) {
         Measurement m = run("wordcount", Profile.TINY, 1_000, t);
-        m.result().configuration.put(HibenchConfigKeys.SERIES_POINT, points[i]);
+        m.result().configuration().put(HibenchConfigKeys.SERIES_POINT, points[i]);
         runs.add(m);
       }
     }
@@ -108,7 +114,7 @@ class SummaryTest {
     for (String point : new String[] {"size=1m", "size=2m"}) {
       for (double t : new double[] {10, 11}) {
         Measurement m = run("wordcount", Profile.TINY, 1_000, point.equals("size=1m") ? t : 2 * t);
-        m.result().configuration.putAll(new RecordedPoint(point, point.equals("size=1m") ? 1 : 2, null, true).labels());
+        m.result().configuration().putAll(new RecordedPoint(point, point.equals("size=1m") ? 1 : 2, null, true).labels());
         runs.add(m);
       }
     }
@@ -122,7 +128,7 @@ class SummaryTest {
     for (double t : new double[] {10, 12}) {
       runs.add(run("wordcount", Profile.TINY, 1_000, t));
       Measurement spark = run("spark-wordcount", Profile.TINY, 1_000, t / 2);
-      spark.result().configuration.put(HibenchConfigKeys.SUITE_COUNTERPART, "wordcount");
+      spark.result().configuration().put(HibenchConfigKeys.SUITE_COUNTERPART, "wordcount");
       runs.add(spark);
       runs.add(run("spark-terasort", Profile.TINY, 1_000, t));
     }
@@ -152,9 +158,8 @@ class SummaryTest {
   void aServingPhasesThroughputIsOperationsASecond() {
     List<Measurement> runs = new ArrayList<>();
     for (double opsPerSec : new double[] {1000, 1400}) {
-      Measurement m = run("ycsb-a", Profile.TINY, 1_000_000, 1);
-      m.result().workload = "ycsb";
-      m.result().metrics.put("throughputOpsPerSec", opsPerSec);
+      Measurement m = run("ycsb-a", YcsbResult.WORKLOAD, Profile.TINY, 1_000_000, 1);
+      m.result().metrics().put("throughputOpsPerSec", opsPerSec);
       runs.add(m);
     }
     runs.add(run("wordcount", Profile.TINY, 2_000_000, 1));

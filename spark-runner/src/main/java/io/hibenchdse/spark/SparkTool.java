@@ -137,7 +137,7 @@ public abstract class SparkTool extends BenchmarkTool {
     }
     RunResult r = newResult(conf, output(), settings(conf, effective));
     r.metrics(figures);
-    r.environment.put("spark.version", version);
+    r.environment().put("spark.version", version);
     return r.timed(startMs, listener.lastEndMs(), listener.jobsMillis() * 1_000_000L, InputFiles.bytes(conf, inputs()),
         ClusterNodes.count(conf));
   }
@@ -156,7 +156,7 @@ public abstract class SparkTool extends BenchmarkTool {
   protected void printResult(Configuration conf, RunResult r) {
     SparkFigures f = r.metrics(SparkFigures.class);
     System.out.printf(Locale.ROOT, "%s: %,d bytes read in %.3f s (Spark's jobs), %.3f s (command), %,.0f bytes/s (%d node%s)%n",
-        commandName(), r.inputBytes, r.durationSec, f.commandSec(), r.throughputBytesPerSec, r.nodes, r.nodes == 1 ? "" : "s");
+        commandName(), r.inputBytes(), r.durationSec(), f.commandSec(), r.throughputBytesPerSec(), r.nodes(), r.nodes() == 1 ? "" : "s");
   }
 
   /**

@@ -80,7 +80,7 @@ public class HsDataCheck extends BenchmarkTool {
     }
     long nanos = System.nanoTime() - t0;
     RunResult r = newResult(conf, dir);
-    r.replication = replication;
+    r.storedOn(r.fileSystem(), replication, r.blockSize());
     Metrics m = new Metrics();
     m.directory = fs.makeQualified(dir).toString();
     m.files = files;
@@ -92,6 +92,6 @@ public class HsDataCheck extends BenchmarkTool {
   protected void printResult(Configuration conf, RunResult r) {
     Metrics m = r.metrics(Metrics.class);
     System.out.printf("%s: %s: %d files, %d records, %d bytes, replication %d: as expected%n",
-        commandName(), m.directory, m.files, m.records, r.inputBytes, r.replication);
+        commandName(), m.directory, m.files, m.records, r.inputBytes(), r.replication());
   }
 }

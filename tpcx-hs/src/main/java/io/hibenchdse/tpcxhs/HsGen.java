@@ -129,7 +129,7 @@ public class HsGen extends JobTool {
   @Override
   protected void completed(Job job, RunResult result) throws Exception {
     Records.replicate(job.getConfiguration(), output, replication);
-    result.replication = replication;
+    result.storedOn(result.fileSystem(), replication, result.blockSize());
     Metrics m = new Metrics();
     m.scaleFactor = scale.sf;
     m.rows = scale.rows;

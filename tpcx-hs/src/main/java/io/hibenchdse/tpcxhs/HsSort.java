@@ -71,6 +71,6 @@ public class HsSort extends InputOutputTool {
   protected void completed(Job job, RunResult result) throws IOException {
     Records.carrySummary(job.getConfiguration(), input, output);
     Records.replicate(job.getConfiguration(), output, replication);
-    result.replication = replication;
+    result.storedOn(result.fileSystem(), replication, result.blockSize());
   }
 }

@@ -88,7 +88,7 @@ public class TpcxHs extends BenchmarkTool {
       Results.publish(conf, line);
     }
     RunResult r = newResult(conf, root);
-    r.replication = replication;
+    r.storedOn(r.fileSystem(), replication, r.blockSize());
     // start and end span both runs; the duration is the performance run's T
     return r.metrics(metrics).timed(startMs, endMs, metrics.performance().nanos, scale.rows * Records.LENGTH, ClusterNodes.count(conf));
   }
@@ -143,10 +143,8 @@ public class TpcxHs extends BenchmarkTool {
     if (status != 0) {
       throw new IOException(name + " failed: " + why.toString().trim() + "; the run reports no metric");
     }
-    RunResult line = new RunResult();
-    line.workload = name();
-    line.type = reportType() + "-" + name.replace(" (", "-").replace(")", "");
-    line.parameters.put("phase", name);
+    RunResult line = new RunResult(name(), reportType() + "-" + name.replace(" (", "-").replace(")", ""));
+    line.parameters().put("phase", name);
     phaseLines.add(line.timed(startMs, System.currentTimeMillis(), nanos, bytes, ClusterNodes.count(conf)));
     return tool.result();
   }

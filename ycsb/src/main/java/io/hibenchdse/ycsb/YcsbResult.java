@@ -28,51 +28,50 @@ public final class YcsbResult {
 
   /** Whether {@code r} is a YCSB phase's record, whose metrics are {@link YcsbMetrics}. */
   public static boolean isPhase(RunResult r) {
-    return WORKLOAD.equals(r.workload);
+    return WORKLOAD.equals(r.workload());
   }
 
   /** The binding a YCSB phase's record ran on; empty for any other record, or a binding the suite does not have. */
   public static java.util.Optional<Binding> binding(RunResult r) {
-    Object name = r.parameters.get(BINDING);
+    Object name = r.parameters().get(BINDING);
     return isPhase(r) && name != null ? Binding.named(name.toString()) : java.util.Optional.empty();
   }
 
   /** The record of a phase run with YCSB's arguments {@code args} (without the phase and binding). */
   public static RunResult of(YcsbProcess.Phase phase, YcsbArgs args, YcsbMetrics m, long startMs, long endMs) {
     Properties p = args.properties();
-    RunResult r = new RunResult();
-    r.workload = WORKLOAD;
-    r.type = "HadoopYcsb" + workloadLetter(args) + (phase == YcsbProcess.Phase.load ? "-load" : "");
+    RunResult r = new RunResult(WORKLOAD, "HadoopYcsb" + workloadLetter(args) + (phase == YcsbProcess.Phase.load ? "-load" : ""));
     long records = Long.parseLong(p.getProperty("recordcount", "0"));
     long fields = Long.parseLong(p.getProperty("fieldcount", "10"));
     long length = Long.parseLong(p.getProperty("fieldlength", "100"));
     r.timed(startMs, endMs, Math.round(m.runtimeSec * 1e9), records * fields * length, 1);
-    r.fileSystem = Binding.HBASE2.ycsbName().equals(m.binding)
+    // a store's table or keyspace, with no file system's replication or block size (the durability has its keys)
+    r.storedOn(Binding.HBASE2.ycsbName().equals(m.binding)
         ? "hbase://" + p.getProperty(HBaseKeys.ZOOKEEPER_QUORUM, "(hbase-site.xml)") + ":"
             + p.getProperty(HBaseKeys.ZOOKEEPER_CLIENT_PORT, "2181") + "/" + p.getProperty(YcsbArgs.TABLE, YcsbArgs.TABLE_DEFAULT)
         : "cql://" + p.getProperty(CassandraCqlKeys.HOSTS) + ":" + p.getProperty(CassandraCqlKeys.PORT, CassandraCqlKeys.PORT_DEFAULT)
-            + "/" + p.getProperty(CassandraCqlKeys.KEYSPACE, CassandraCqlKeys.KEYSPACE_DEFAULT);
-    r.parameters.put("phase", phase.name());
-    r.parameters.put(BINDING, m.binding);
-    r.parameters.put("workloadFiles", args.files.toString());
-    r.parameters.put("clientJvmOptions", String.join(" ", YcsbProcess.jvmOptions(phase, args)));
+            + "/" + p.getProperty(CassandraCqlKeys.KEYSPACE, CassandraCqlKeys.KEYSPACE_DEFAULT), (short) 0, 0);
+    r.parameters().put("phase", phase.name());
+    r.parameters().put(BINDING, m.binding);
+    r.parameters().put("workloadFiles", args.files.toString());
+    r.parameters().put("clientJvmOptions", String.join(" ", YcsbProcess.jvmOptions(phase, args)));
     if (args.threads != null) {
-      r.parameters.put("threads", args.threads);
+      r.parameters().put("threads", args.threads);
     }
     if (args.target != null) {
-      r.parameters.put("target", args.target);
+      r.parameters().put("target", args.target);
     }
     for (String name : p.stringPropertyNames()) {
       if (!name.equals(CassandraCqlKeys.PASSWORD)) {
-        r.configuration.put(name, p.getProperty(name));
+        r.configuration().put(name, p.getProperty(name));
       }
     }
-    r.configuration.putIfAbsent(CassandraCqlKeys.READ_CL, CassandraCqlKeys.CL_DEFAULT);
-    r.configuration.putIfAbsent(CassandraCqlKeys.WRITE_CL, CassandraCqlKeys.CL_DEFAULT);
+    r.configuration().putIfAbsent(CassandraCqlKeys.READ_CL, CassandraCqlKeys.CL_DEFAULT);
+    r.configuration().putIfAbsent(CassandraCqlKeys.WRITE_CL, CassandraCqlKeys.CL_DEFAULT);
     r.metrics(m);
-    r.command.addAll(List.of("ycsb", phase.name(), m.binding));
-    r.command.addAll(args.given());
-    r.environment.putAll(RunEnvironment.current());
+    r.command().addAll(List.of("ycsb", phase.name(), m.binding));
+    r.command().addAll(args.given());
+    r.environment().putAll(RunEnvironment.current());
     return r;
   }
 

@@ -131,7 +131,7 @@ public final class SuiteExecution implements AutoCloseable {
       if (p.reported()) {
         measured.add(new Measurement(step.suiteWorkload(), p.profile(), o.result()));
         if (precision != null) {
-          judge(p, o.result().durationSec);
+          judge(p, o.result().durationSec());
         }
       }
     }
@@ -406,13 +406,13 @@ public final class SuiteExecution implements AutoCloseable {
     RunResult r = YcsbResult.of(YcsbProcess.Phase.valueOf(step.workload()), o.args(), o.metrics(),
         end - Math.round(o.metrics().runtimeSec * 1000), end);
     serving.record(r);
-    r.configuration.put(HibenchConfigKeys.PAGE_CACHE, phase.pageCache());
-    r.configuration.put(HibenchConfigKeys.SUITE_COMMAND, conf.get(HibenchConfigKeys.SUITE_COMMAND, ""));
-    r.configuration.put(YcsbResult.SETTLED_MS, Long.toString(phase.settledMs()));
+    r.configuration().put(HibenchConfigKeys.PAGE_CACHE, phase.pageCache());
+    r.configuration().put(HibenchConfigKeys.SUITE_COMMAND, conf.get(HibenchConfigKeys.SUITE_COMMAND, ""));
+    r.configuration().put(YcsbResult.SETTLED_MS, Long.toString(phase.settledMs()));
     // the cluster's labels, as a job's record on it says, but how jobs were submitted: a phase is no job
     conf.getPropsWithPrefix(HibenchConfigKeys.CLUSTER_PREFIX).forEach((name, value) -> {
       if (!HibenchConfigKeys.CLUSTER_SUBMIT.equals(HibenchConfigKeys.CLUSTER_PREFIX + name)) {
-        r.configuration.put(HibenchConfigKeys.CLUSTER_PREFIX + name, value);
+        r.configuration().put(HibenchConfigKeys.CLUSTER_PREFIX + name, value);
       }
     });
     Results.publishTo(recordsDir, r);

@@ -113,7 +113,7 @@ public abstract class HiveQuery extends BenchmarkTool {
     double commandSec = (System.nanoTime() - startNanos) / 1e9;
 
     RunResult r = newResult(conf, output, session.conf());
-    r.counters.putAll(query.counters());
+    r.counters().putAll(query.counters());
     r.metrics(new Metrics(query.seconds(), commandSec, workload.resultTable(), resultRows(query.counters()), format, query.jobs(),
         session.database()));
     return r.timed(startMs, endMs, query.nanos(), inputBytes(conf), ClusterNodes.count(conf));
@@ -123,7 +123,7 @@ public abstract class HiveQuery extends BenchmarkTool {
   protected void printResult(Configuration conf, RunResult r) {
     Metrics m = r.metrics(Metrics.class);
     System.out.printf(Locale.ROOT, "%s: %,d bytes read in %.3f s (query), %.3f s (command), %,.0f bytes/s; %,d rows in %s%n",
-        name(), r.inputBytes, r.durationSec, m.commandSec, r.throughputBytesPerSec, m.resultRows,
+        name(), r.inputBytes(), r.durationSec(), m.commandSec, r.throughputBytesPerSec(), m.resultRows,
         new Path(output, m.resultTable));
   }
 

@@ -40,7 +40,7 @@ class HiveQueriesOnCfsTest {
     HiveQueriesTest.checkAggregation(conf, "/hivebench", "/hivebench/AggOutput");
     HiveQueriesTest.checkJoin(conf, "/hivebench");
     TestData.Outcome o = HiveQueriesTest.query(conf, "aggregation", "/hivebench/Input", "/hivebench/AggOutput2");
-    assertTrue(o.result.fileSystem.startsWith("cfs://"), o.result.fileSystem);
-    assertTrue(o.result.configuration.containsKey("cfs.consistencylevel.write"), o.result.configuration.toString());
+    assertTrue(o.result.fileSystem().startsWith("cfs://"), o.result.fileSystem());
+    assertTrue(o.result.configuration().containsKey("cfs.consistencylevel.write"), o.result.configuration().toString());
   }
 }

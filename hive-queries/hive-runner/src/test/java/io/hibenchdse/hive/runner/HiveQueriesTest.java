@@ -116,9 +116,9 @@ class HiveQueriesTest {
     assertEquals(VISITS, in.size());
     assertEquals(in, out);
     assertEquals((long) VISITS, o.result.metrics(HiveQuery.Metrics.class).resultRows());
-    assertEquals("HadoopScan", o.result.type);
+    assertEquals("HadoopScan", o.result.type());
     assertEquals(FileSystem.get(conf).getContentSummary(new Path(base + "/Input/uservisits")).getLength(),
-        o.result.inputBytes);
+        o.result.inputBytes());
   }
 
   static void checkAggregation(Configuration conf, String base, String out) throws Exception {
@@ -183,7 +183,7 @@ class HiveQueriesTest {
     for (String t : new String[] {DataGen.RANKINGS, DataGen.USERVISITS}) {
       bytes += FileSystem.get(conf).getContentSummary(new Path(base + "/Input/" + t)).getLength();
     }
-    assertEquals(bytes, result.inputBytes);
+    assertEquals(bytes, result.inputBytes());
   }
 
   @Test
@@ -282,7 +282,8 @@ class HiveQueriesTest {
         tables.sort(null);
         assertEquals(List.of(DataGen.RANKINGS, "rankings_uservisits_join", DataGen.USERVISITS), tables);
         assertEquals(List.of(DataGen.RANKINGS), users.getAllTables("default"));
-        assertEquals(MetastoreConf.getVar(client, MetastoreConf.ConfVars.THRIFT_URIS), o.result().configuration.get("hive.metastore.uris"));
+        assertEquals(MetastoreConf.getVar(client, MetastoreConf.ConfVars.THRIFT_URIS),
+            o.result().configuration().get("hive.metastore.uris"));
         checkJoinResult(conf, "/hive", "/out/join-on-metastore", o.result());
       }
       assertFalse(users.getAllDatabases().contains(database), users.getAllDatabases().toString());
