@@ -124,7 +124,7 @@ class CfsClusterTest {
       TestData.Outcome read = runWithKill(killer, c, 1, "CfsInputStream", "-read");
       assertEquals(0, read.status, read.toString());
       assertEquals(FILES * FILE_MB, read.result.metrics(DfsioeMetrics.class).totalMBytes, 1e-9);
-      assertEquals(FILES * FILE_MB * MB, read.result.inputBytes);
+      assertEquals(FILES * FILE_MB * MB, read.result.inputBytes());
       cluster.startAgain(1);
       assertCheckFindsNothing(c);
     } finally {
@@ -166,9 +166,9 @@ class CfsClusterTest {
     Long at = killedAt.get(30, TimeUnit.SECONDS);
     assertNotNull(at, "no map was seen in " + streamClass + ", so no node was killed: " + o);
     System.out.printf("dfsioe %s: %s killed %d ms before the job ended: %s%n", mode, LocalCassandra.host(node),
-        o.result == null ? -1 : o.result.endMs - at, o);
+        o.result == null ? -1 : o.result.endMs() - at, o);
     assertNotNull(o.result, o.toString());
-    assertTrue(at < o.result.endMs, "the node was killed after the job ended");
+    assertTrue(at < o.result.endMs(), "the node was killed after the job ended");
     return o;
   }
 

@@ -49,7 +49,7 @@ class CfsOnYarnTest {
       jc.set("hibench.report.dir", new File(dir, "report").getPath());
       TestData.Outcome o = TestData.run(jc, "wordcount", in.toString(), "/yarn-wc/out");
       assertEquals(0, o.status, o.toString());
-      assertTrue(o.result.fileSystem.startsWith("cfs://"), o.result.fileSystem);
+      assertTrue(o.result.fileSystem().startsWith("cfs://"), o.result.fileSystem());
       Map<String, Long> expected = new TreeMap<>();
       TestData.countTokens(text, expected);
       assertEquals(expected, TestData.readTextCounts(base, new Path("/yarn-wc/out")));
@@ -60,7 +60,7 @@ class CfsOnYarnTest {
         TestData.Outcome run = TestData.run(io.hibenchdse.dfsio.DfsioEnhancedJar.DRIVER, jc, "dfsioe", mode, "-nrFiles", "2",
             "-fileSize", "2", "-sampleInterval", "20");
         assertEquals(0, run.status, mode + ": " + run);
-        assertEquals(4L << 20, run.result.inputBytes, mode);
+        assertEquals(4L << 20, run.result.inputBytes(), mode);
       }
       for (int i = 0; i < 2; i++) {
         assertEquals(2L << 20, fs.getFileStatus(new Path("/yarn-wc/dfsio/io_data/test_io_" + i)).getLen());

@@ -42,14 +42,11 @@ class CompareTest {
     Files.createDirectories(d);
     StringBuilder lines = new StringBuilder();
     for (double s : seconds) {
-      RunResult r = new RunResult();
-      r.workload = "wordcount";
-      r.type = "HadoopWordcount";
-      r.fileSystem = fs;
-      r.replication = (short) replication;
-      r.configuration.put("hibench.suite.workload", "wordcount");
-      r.configuration.put("hibench.profile", "tiny");
-      r.configuration.putAll(settings);
+      RunResult r = new RunResult("wordcount", "HadoopWordcount");
+      r.storedOn(fs, (short) replication, 0);
+      r.configuration().put("hibench.suite.workload", "wordcount");
+      r.configuration().put("hibench.profile", "tiny");
+      r.configuration().putAll(settings);
       r.timed(0, (long) (s * 1000), (long) (s * 1e9), 1_000_000_000L, 1);
       lines.append(JsonLinesExporter.toJson(r)).append('\n');
     }

@@ -46,7 +46,7 @@ class DfsioeFailedAttemptTest {
       assertEquals(1, o.result.counter(JobCounter.class.getName(), "NUM_FAILED_MAPS"));
 
       List<DfsioeMetrics.FailedAttempt> failed = o.result.metrics(DfsioeMetrics.class).failedAttempts;
-      assertEquals(1, failed.size(), o.result.metrics.toString());
+      assertEquals(1, failed.size(), o.result.metrics().toString());
       DfsioeMetrics.FailedAttempt f = failed.get(0);
       assertEquals("test_io_1", f.file);
       String attempt = f.attempt;
@@ -57,7 +57,7 @@ class DfsioeFailedAttemptTest {
 
       // the totals hold each file once: the retry's 4 MB, not 4 MB plus the failed attempt's
       assertEquals(8.0, o.result.metrics(DfsioeMetrics.class).totalMBytes, 1e-9);
-      assertEquals(8 * MB, o.result.inputBytes);
+      assertEquals(8 * MB, o.result.inputBytes());
       assertEquals(4 * MB, new File(dir, "dfsio/io_data/test_io_1").length());
       String report = Files.readString(res.toPath());
       assertTrue(report.contains("Failed attempts: 1") && report.contains(attempt + " on test_io_1"), report);

@@ -31,19 +31,19 @@ class DfsioeOnHdfsTest extends EmbeddedHdfsTest {
       Path csv = dir.toPath().resolve("tput" + mode + ".csv");
       TestData.Outcome o = dfsioe(mode, csv);
       assertEquals(0, o.status, o.toString());
-      assertEquals(16 * MB, o.result.inputBytes);
+      assertEquals(16 * MB, o.result.inputBytes());
       assertEquals(16.0, o.result.metrics(DfsioeMetrics.class).totalMBytes, 1e-9);
-      assertEquals(hdfs.uri().toString(), o.result.fileSystem);
+      assertEquals(hdfs.uri().toString(), o.result.fileSystem());
       List<String> rows = Files.readAllLines(dir.toPath().resolve("tput" + mode + "-slots.csv"));
       assertEquals(rows.size(), Files.readAllLines(csv).size(), "the stock CSV beside it: one row a slot bound, no header");
       assertEquals((int) o.result.metrics(DfsioeMetrics.class).slots, rows.size() - 1, "one CSV row a slot");
-      assertTrue(o.result.metrics(DfsioeMetrics.class).mask.contains("1"), o.result.metrics.toString());
+      assertTrue(o.result.metrics(DfsioeMetrics.class).mask.contains("1"), o.result.metrics().toString());
       double perSlotSum = 0;
       for (String row : rows.subList(1, rows.size())) {
         perSlotSum += Double.parseDouble(row.split(",")[3]) * 0.005;
       }
       assertEquals(16.0 * MB, perSlotSum, 16 * MB * 0.001, "the slots hold every byte");
-      assertTrue(o.result.metrics(DfsioeMetrics.class).samplingOverheadPct > 0, o.result.metrics.toString());
+      assertTrue(o.result.metrics(DfsioeMetrics.class).samplingOverheadPct > 0, o.result.metrics().toString());
     }
     FileStatus[] data = hdfs.cluster().getFileSystem().listStatus(new org.apache.hadoop.fs.Path("/bench/dfsioe/io_data"));
     assertEquals(4, data.length);

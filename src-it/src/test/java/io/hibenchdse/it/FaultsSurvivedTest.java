@@ -115,13 +115,13 @@ class FaultsSurvivedTest {
 
         // YARN counts an attempt whose JVM died as failed (not killed: nobody asked it to stop)
         long failedMaps = o.result.counter(JobCounter.class.getName(), "NUM_FAILED_MAPS");
-        assertTrue(failedMaps >= 1, "NUM_FAILED_MAPS " + failedMaps + ", " + o.result.counters);
-        assertEquals(0, o.result.counter(JobCounter.class.getName(), "NUM_KILLED_MAPS"), o.result.counters.toString());
+        assertTrue(failedMaps >= 1, "NUM_FAILED_MAPS " + failedMaps + ", " + o.result.counters());
+        assertEquals(0, o.result.counter(JobCounter.class.getName(), "NUM_KILLED_MAPS"), o.result.counters().toString());
         assertEquals(files + failedMaps, o.result.counter(JobCounter.class.getName(), "TOTAL_LAUNCHED_MAPS"));
 
         // each file counted once: the retry's bytes, none of the killed attempt's
         assertEquals(files * fileSize / (double) MB, o.result.metrics(DfsioeMetrics.class).totalMBytes, 1e-9);
-        assertEquals(files * fileSize, o.result.inputBytes);
+        assertEquals(files * fileSize, o.result.inputBytes());
         FileStatus[] written = dfs.listStatus(data);
         assertEquals(files, written.length, Arrays.toString(written));
         for (FileStatus f : written) {
@@ -140,8 +140,8 @@ class FaultsSurvivedTest {
         String report = Files.readString(res.toPath());
         assertAll("the killed attempt " + k.attempt + " is reported",
             () -> assertTrue(failed.stream().anyMatch(f -> k.attempt.equals(f.attempt) && k.file.equals(f.file)),
-                "failedAttempts " + o.result.metrics),
-            () -> assertEquals(failedMaps, failed.size(), "one entry a failed attempt: " + o.result.metrics),
+                "failedAttempts " + o.result.metrics()),
+            () -> assertEquals(failedMaps, failed.size(), "one entry a failed attempt: " + o.result.metrics()),
             () -> assertTrue(report.contains("Failed attempts: " + failedMaps) && report.contains(k.attempt + " on " + k.file),
                 report));
       }
@@ -263,9 +263,9 @@ class FaultsSurvivedTest {
       for (String line : Files.readAllLines(Results.reportDir(c).resolve("tpcxhs-phases").resolve(Results.JSON_FILE))) {
         phases.add(JsonLinesExporter.fromJson(line));
       }
-      RunResult firstSort = phases.stream().filter(r -> r.workload.equals("hssort")).findFirst().orElseThrow();
-      assertTrue(firstSort.startMs <= s.atMs && s.atMs <= firstSort.endMs,
-          "stopped at " + s.atMs + ", HSSort ran " + firstSort.startMs + "-" + firstSort.endMs);
+      RunResult firstSort = phases.stream().filter(r -> r.workload().equals("hssort")).findFirst().orElseThrow();
+      assertTrue(firstSort.startMs() <= s.atMs && s.atMs <= firstSort.endMs(),
+          "stopped at " + s.atMs + ", HSSort ran " + firstSort.startMs() + "-" + firstSort.endMs());
 
       // both runs: HSGen's checksum is the data's (computed here with TeraSort's own GenSort), and
       // HSValidate found every record, in order, with that checksum
@@ -275,12 +275,12 @@ class FaultsSurvivedTest {
       for (TpcxHsMetrics.Run run : runs) {
         assertEquals(expected, run.checksum, "run " + run.run);
       }
-      List<RunResult> validations = phases.stream().filter(r -> r.workload.equals("hsvalidate")).toList();
+      List<RunResult> validations = phases.stream().filter(r -> r.workload().equals("hsvalidate")).toList();
       assertEquals(2, validations.size(), "one HSValidate a run");
       for (RunResult v : validations) {
         HsValidate.Metrics found = v.metrics(HsValidate.Metrics.class);
         assertEquals(rows, found.records);
-        assertTrue(expected.equalsIgnoreCase(found.checksum), v.metrics.toString());
+        assertTrue(expected.equalsIgnoreCase(found.checksum), v.metrics().toString());
       }
       // the sorted output left on the two DataNodes reads back whole, sorted, with the same checksum
       FileSystem fs = cluster.getFileSystem();
@@ -382,7 +382,7 @@ class FaultsSurvivedTest {
       TestData.Outcome validate = TestData.run(io.hibenchdse.tpcxhs.TpcxHsJar.DRIVER, c, "hsvalidate", "-rows",
           Long.toString(rows), "-checksum", checksum, out.toString(), "/faults/TPCx-HS/validate");
       assertEquals(0, validate.status, validate.toString());
-      assertTrue(checksum.equalsIgnoreCase(validate.result.metrics(HsValidate.Metrics.class).checksum), validate.result.metrics.toString());
+      assertTrue(checksum.equalsIgnoreCase(validate.result.metrics(HsValidate.Metrics.class).checksum), validate.result.metrics().toString());
       try (FileSystem fs = FileSystem.newInstance(CfsTestNode.uri(node), c)) {
         assertEquals(checksum, readSortedChecksum(fs, out, rows));
       }

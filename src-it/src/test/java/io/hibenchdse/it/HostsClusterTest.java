@@ -95,8 +95,8 @@ class HostsClusterTest {
       }
       TestData.Outcome yarn = TestData.run(jobs, "wordcount", "/wc/in", "/wc/out-yarn");
       assertEquals(0, yarn.status, yarn.toString());
-      assertEquals("yarn", yarn.result.configuration.get("mapreduce.framework.name"));
-      assertEquals("2", yarn.result.configuration.get("hibench.cluster.hosts"));
+      assertEquals("yarn", yarn.result.configuration().get("mapreduce.framework.name"));
+      assertEquals("2", yarn.result.configuration().get("hibench.cluster.hosts"));
       Map<String, Long> expected = new TreeMap<>();
       TestData.countTokens(all.toString(), expected);
       assertEquals(expected, TestData.readTextCounts(jobs, new org.apache.hadoop.fs.Path("/wc/out-yarn")));
@@ -268,30 +268,30 @@ class HostsClusterTest {
       assertTrue(log.contains("hibench run: YCSB's store: the Cassandra cluster at " + node + ", 1 node(s), "
           + io.hibenchdse.cassandra.CommitLog.PERIODIC.description()), log);
       List<io.hibenchdse.core.RunResult> records = records(report);
-      assertEquals(List.of("HadoopWordcount", "HadoopYcsb-a-load", "HadoopYcsb-a"), records.stream().map(r -> r.type).toList(), log);
+      assertEquals(List.of("HadoopWordcount", "HadoopYcsb-a-load", "HadoopYcsb-a"), records.stream().map(r -> r.type()).toList(), log);
       io.hibenchdse.core.RunResult wordcount = records.get(0);
-      assertTrue(wordcount.fileSystem.startsWith("cfs://" + cfs.getHost() + ":" + cfs.getPort()), wordcount.fileSystem);
-      assertEquals("yarn", wordcount.configuration.get(org.apache.hadoop.mapreduce.MRConfig.FRAMEWORK_NAME));
-      assertTrue(wordcount.counter("org.apache.hadoop.mapreduce.TaskCounter", "REDUCE_OUTPUT_RECORDS") > 0, wordcount.counters.toString());
+      assertTrue(wordcount.fileSystem().startsWith("cfs://" + cfs.getHost() + ":" + cfs.getPort()), wordcount.fileSystem());
+      assertEquals("yarn", wordcount.configuration().get(org.apache.hadoop.mapreduce.MRConfig.FRAMEWORK_NAME));
+      assertTrue(wordcount.counter("org.apache.hadoop.mapreduce.TaskCounter", "REDUCE_OUTPUT_RECORDS") > 0, wordcount.counters().toString());
       // the worker --monitor-hosts names, tried over ssh (the hosts run no sshd), in place of YARN's node list
       io.hibenchdse.monitor.Utilization used = wordcount.utilization(io.hibenchdse.monitor.Utilization.class);
       assertEquals(java.util.Set.of("root@" + HostsCluster.worker(1)), used.notSampled().keySet(), used.notSampled().toString());
       // --drop-caches where each step reads: the worker for the job, the serving node for YCSB's phases
-      assertTrue(wordcount.configuration.get(io.hibenchdse.core.HibenchConfigKeys.PAGE_CACHE).startsWith("not dropped everywhere: root@"
-          + HostsCluster.worker(1) + ": "), wordcount.configuration.toString());
+      assertTrue(wordcount.configuration().get(io.hibenchdse.core.HibenchConfigKeys.PAGE_CACHE).startsWith("not dropped everywhere: root@"
+          + HostsCluster.worker(1) + ": "), wordcount.configuration().toString());
       for (io.hibenchdse.core.RunResult ycsb : records.subList(1, 3)) {
         io.hibenchdse.ycsb.YcsbMetrics m = ycsb.metrics(io.hibenchdse.ycsb.YcsbMetrics.class);
-        assertEquals(1000, m.operations, ycsb.type);
-        assertEquals(0, m.errors, ycsb.type);
+        assertEquals(1000, m.operations, ycsb.type());
+        assertEquals(0, m.errors, ycsb.type());
         // what the node says of itself: the hosts start it with the commit log of --durability memory
         assertEquals(io.hibenchdse.cassandra.CommitLog.PERIODIC.description(),
-            ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.STORAGE_COMMIT_LOG), ycsb.type);
-        assertEquals("false", ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.STORAGE_FSYNC), ycsb.type);
-        assertEquals("1", ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.STORAGE_NODES), ycsb.type);
-        assertTrue(ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.SERVING_FLUSH).startsWith("not flushed: " + cfs.getHost()
-            + ": ssh: "), ycsb.configuration.toString());
-        assertTrue(ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.PAGE_CACHE).startsWith("not dropped everywhere: "
-            + cfs.getHost() + ": "), ycsb.configuration.toString());
+            ycsb.configuration().get(io.hibenchdse.core.HibenchConfigKeys.STORAGE_COMMIT_LOG), ycsb.type());
+        assertEquals("false", ycsb.configuration().get(io.hibenchdse.core.HibenchConfigKeys.STORAGE_FSYNC), ycsb.type());
+        assertEquals("1", ycsb.configuration().get(io.hibenchdse.core.HibenchConfigKeys.STORAGE_NODES), ycsb.type());
+        assertTrue(ycsb.configuration().get(io.hibenchdse.core.HibenchConfigKeys.SERVING_FLUSH).startsWith("not flushed: " + cfs.getHost()
+            + ": ssh: "), ycsb.configuration().toString());
+        assertTrue(ycsb.configuration().get(io.hibenchdse.core.HibenchConfigKeys.PAGE_CACHE).startsWith("not dropped everywhere: "
+            + cfs.getHost() + ": "), ycsb.configuration().toString());
       }
       // last: the cluster is left without its ResourceManager, here while Hive's JVM waits for its query's job
       assertARunStopsInOneLineWhenTheResourceManagerGoesAway(namespace, Path.of(confLine.substring("CONF ".length())), p.pid(),
@@ -415,17 +415,17 @@ class HostsClusterTest {
     }
     assertTrue(log.contains("hibench run: ycsb-a left out: YCSB runs on a serving store"), log);
     List<io.hibenchdse.core.RunResult> records = records(report);
-    assertEquals(List.of("HadoopWordcount", "ScalaSparkWordcount", "HadoopAggregation"), records.stream().map(r -> r.type).toList(), log);
+    assertEquals(List.of("HadoopWordcount", "ScalaSparkWordcount", "HadoopAggregation"), records.stream().map(r -> r.type()).toList(), log);
     // every record's worker, as ssh read it, moved the bytes its namespace counted in the same seconds:
     // the ssh samples wholly inside the record's time (a sample astride its edge is weighted as if its
     // bytes came evenly, and the ssh reading's own output leaves in a burst at its start), against the
     // namespace's samples over those samples' span
     for (io.hibenchdse.core.RunResult r : records) {
-      assertTrue(r.utilization(io.hibenchdse.monitor.Utilization.class).hosts().containsKey(worker), r.type + " samples its worker");
+      assertTrue(r.utilization(io.hibenchdse.monitor.Utilization.class).hosts().containsKey(worker), r.type() + " samples its worker");
       List<Series.HostSample> overSsh = io.hibenchdse.monitor.SeriesCsv.readHosts(report.resolve(
-          io.hibenchdse.monitor.SeriesCsv.DIR), r.configuration.get(io.hibenchdse.core.HibenchConfigKeys.MONITOR_SERIES)).stream()
-          .filter(h -> h.host().equals(worker) && h.startMs() >= r.startMs && h.endMs() <= r.endMs).toList();
-      assertTrue(overSsh.size() >= 5, r.type + ": " + overSsh);
+          io.hibenchdse.monitor.SeriesCsv.DIR), r.configuration().get(io.hibenchdse.core.HibenchConfigKeys.MONITOR_SERIES)).stream()
+          .filter(h -> h.host().equals(worker) && h.startMs() >= r.startMs() && h.endMs() <= r.endMs()).toList();
+      assertTrue(overSsh.size() >= 5, r.type() + ": " + overSsh);
       long from = overSsh.stream().mapToLong(Series.HostSample::startMs).min().orElseThrow();
       long to = overSsh.stream().mapToLong(Series.HostSample::endMs).max().orElseThrow();
       double seconds = overSsh.stream().mapToDouble(h -> h.figures().durationSec()).sum();
@@ -433,8 +433,8 @@ class HostsClusterTest {
       double tx = overSsh.stream().mapToDouble(h -> h.figures().netTxKBps() * h.figures().durationSec()).sum() / seconds;
       io.hibenchdse.monitor.HostFigures own = ownView.over(from, to).hosts().get(worker);
       String both = String.format(java.util.Locale.ROOT, "%s: worker's network over ssh %.1f / %.1f KB/s received / sent, in its"
-          + " namespace %.1f / %.1f, over %.1f s of the record's %.1f", r.type, rx, tx, own.netRxKBps(), own.netTxKBps(), seconds,
-          (r.endMs - r.startMs) / 1000.0);
+          + " namespace %.1f / %.1f, over %.1f s of the record's %.1f", r.type(), rx, tx, own.netRxKBps(), own.netTxKBps(), seconds,
+          (r.endMs() - r.startMs()) / 1000.0);
       assertTrue(own.netRxKBps() > 0 && own.netTxKBps() > 0, both);
       assertEquals(own.netRxKBps(), rx, 0.10 * own.netRxKBps(), "received, " + both);
       assertEquals(own.netTxKBps(), tx, 0.10 * own.netTxKBps(), "sent, " + both);
@@ -448,25 +448,25 @@ class HostsClusterTest {
     List<String> jars = Files.readAllLines(submitted).stream().map(l -> l.replaceFirst(".*/", "")).toList();
     assertEquals(List.of("hibench-core.jar randomtextwriter", "hibench-core.jar wordcount", "hibench-core.jar randomtextwriter",
         "hive-datagen.jar HiBench.DataGen"), jars);
-    assertEquals(hadoop + " jar", onCluster.configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_SUBMIT));
+    assertEquals(hadoop + " jar", onCluster.configuration().get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_SUBMIT));
     Configuration yarnSite = new org.apache.hadoop.yarn.conf.YarnConfiguration();
     yarnSite.addResource(new org.apache.hadoop.fs.Path(conf.resolve("yarn-site.xml").toUri()));
     assertEquals(yarnSite.get(org.apache.hadoop.yarn.conf.YarnConfiguration.RM_ADDRESS),
-        onCluster.configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_RESOURCE_MANAGER), log);
-    assertEquals("1", onCluster.configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_HOSTS));
+        onCluster.configuration().get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_RESOURCE_MANAGER), log);
+    assertEquals("1", onCluster.configuration().get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_HOSTS));
     assertEquals(org.apache.hadoop.util.VersionInfo.getVersion(),
-        onCluster.configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_HADOOP_VERSION));
+        onCluster.configuration().get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_HADOOP_VERSION));
     // the NodeManager's own JMX servlet: it runs on this JVM's java, as every daemon of the hosts does
     assertEquals(String.valueOf(Runtime.version().feature()),
-        onCluster.configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_NODEMANAGER_JAVA), log);
-    assertEquals("yarn", onCluster.configuration.get(org.apache.hadoop.mapreduce.MRConfig.FRAMEWORK_NAME));
-    assertTrue(onCluster.fileSystem.startsWith(fsUri), onCluster.fileSystem + " / " + fsUri);
+        onCluster.configuration().get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_NODEMANAGER_JAVA), log);
+    assertEquals("yarn", onCluster.configuration().get(org.apache.hadoop.mapreduce.MRConfig.FRAMEWORK_NAME));
+    assertTrue(onCluster.fileSystem().startsWith(fsUri), onCluster.fileSystem() + " / " + fsUri);
     String page = Files.readString(report.resolve("index.html"));
     // Hive's JVM submits its query's job itself, through the launcher's Hadoop client, whatever --submit says
     assertTrue(page.contains("<tr><th>Worker hosts</th><td>1</td></tr>") && page.contains("<tr><th>Jobs submitted with</th><td>" + hadoop
         + " jar, " + io.hibenchdse.core.HibenchConfigKeys.SUBMITTED_BY_LAUNCHER + "</td></tr>"), "environment");
     assertEquals(io.hibenchdse.core.HibenchConfigKeys.SUBMITTED_BY_LAUNCHER,
-        records.get(1).configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_SUBMIT));
+        records.get(1).configuration().get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_SUBMIT));
     // the worker, from YARN's node list, sampled and its page cache dropped over ssh, through the
     // sshd storage start --sshd put there (its namespace's network: the job's shuffle and HDFS traffic)
     io.hibenchdse.monitor.Utilization used = onCluster.utilization(io.hibenchdse.monitor.Utilization.class);
@@ -474,7 +474,7 @@ class HostsClusterTest {
     io.hibenchdse.monitor.HostFigures sampled = used.hosts().get(worker);
     assertTrue(sampled != null && sampled.netRxKBps() > 0 && sampled.netTxKBps() > 0, used.hosts().toString());
     assertEquals("dropped before the run (this machine and 1 worker)",
-        onCluster.configuration.get(io.hibenchdse.core.HibenchConfigKeys.PAGE_CACHE));
+        onCluster.configuration().get(io.hibenchdse.core.HibenchConfigKeys.PAGE_CACHE));
 
     // YCSB on the cluster's HBase, named by the directory of its hbase-site.xml; Spark's wordcount
     // through the user's own spark-submit
@@ -493,30 +493,30 @@ class HostsClusterTest {
     assertTrue(ycsbLog.contains("hibench run: YCSB's store: the HBase of " + conf + ": HBase " + io.hibenchdse.hbase.LocalHBase.version()
         + ", 1 region server(s), " + wal.description()), ycsbLog);
     List<io.hibenchdse.core.RunResult> phases = records(ycsbReport);
-    assertEquals(List.of("ScalaSparkWordcount", "HadoopYcsb-a-load", "HadoopYcsb-a"), phases.stream().map(r -> r.type).toList(), ycsbLog);
+    assertEquals(List.of("ScalaSparkWordcount", "HadoopYcsb-a-load", "HadoopYcsb-a"), phases.stream().map(r -> r.type()).toList(), ycsbLog);
     // the user's spark-submit ran the suite's Spark job jar on the cluster's YARN, as its own
     // settings say (two executors of 1 GB), and the launcher copied no jars of its own
     io.hibenchdse.core.RunResult sparkStep = phases.remove(0);
     io.hibenchdse.spark.SparkFigures viaSubmit = sparkStep.metrics(io.hibenchdse.spark.SparkFigures.class);
     assertEquals("yarn", viaSubmit.master());
-    assertEquals("client", sparkStep.configuration.get("spark.submit.deployMode"));
-    assertEquals("2", sparkStep.configuration.get("spark.executor.instances"));
+    assertEquals("client", sparkStep.configuration().get("spark.submit.deployMode"));
+    assertEquals("2", sparkStep.configuration().get("spark.executor.instances"));
     assertEquals(List.of(HostsCluster.worker(1)), viaSubmit.executorHosts());
-    assertEquals(sparkSubmit.toString(), sparkStep.configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_SUBMIT));
+    assertEquals(sparkSubmit.toString(), sparkStep.configuration().get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_SUBMIT));
     assertEquals(onCluster.counter("org.apache.hadoop.mapreduce.TaskCounter", "REDUCE_OUTPUT_RECORDS"), viaSubmit.recordsWritten());
     assertTrue(!ycsbLog.contains("Spark's jars ("), ycsbLog);
     for (io.hibenchdse.core.RunResult ycsb : phases) {
       io.hibenchdse.ycsb.YcsbMetrics m = ycsb.metrics(io.hibenchdse.ycsb.YcsbMetrics.class);
-      assertEquals("hbase2", m.binding, ycsb.type);
-      assertEquals(1000, m.operations, ycsb.type);
-      assertEquals(0, m.errors, ycsb.type);
+      assertEquals("hbase2", m.binding, ycsb.type());
+      assertEquals(1000, m.operations, ycsb.type());
+      assertEquals(0, m.errors, ycsb.type());
       // what the region server says of itself: the hosts start it with HBase's default sync (hflush) at one copy
-      assertEquals(wal.description(), ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.STORAGE_COMMIT_LOG), ycsb.type);
-      assertEquals("false", ycsb.configuration.get(io.hibenchdse.hbase.LocalHBase.WAL_HSYNC), ycsb.type);
-      assertEquals("1", ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.STORAGE_NODES), ycsb.type);
-      assertEquals("flushed (HBase's Admin API)", ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.SERVING_FLUSH), ycsb.type);
+      assertEquals(wal.description(), ycsb.configuration().get(io.hibenchdse.core.HibenchConfigKeys.STORAGE_COMMIT_LOG), ycsb.type());
+      assertEquals("false", ycsb.configuration().get(io.hibenchdse.hbase.LocalHBase.WAL_HSYNC), ycsb.type());
+      assertEquals("1", ycsb.configuration().get(io.hibenchdse.core.HibenchConfigKeys.STORAGE_NODES), ycsb.type());
+      assertEquals("flushed (HBase's Admin API)", ycsb.configuration().get(io.hibenchdse.core.HibenchConfigKeys.SERVING_FLUSH), ycsb.type());
       assertEquals("dropped before the run (this machine and 1 serving node)",
-          ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.PAGE_CACHE), ycsb.type);
+          ycsb.configuration().get(io.hibenchdse.core.HibenchConfigKeys.PAGE_CACHE), ycsb.type());
     }
 
     Path home = dir.toPath().resolve("embedded-report");
@@ -527,8 +527,8 @@ class HostsClusterTest {
         new java.io.PrintStream(out, true, StandardCharsets.UTF_8), System.err);
     assertEquals(0, status, out.toString(StandardCharsets.UTF_8));
     io.hibenchdse.core.RunResult embedded = records(home).get(0);
-    assertEquals(embedded.inputBytes, onCluster.inputBytes);
-    assertTrue(onCluster.counter("org.apache.hadoop.mapreduce.TaskCounter", "REDUCE_OUTPUT_RECORDS") > 0, onCluster.counters.toString());
+    assertEquals(embedded.inputBytes(), onCluster.inputBytes());
+    assertTrue(onCluster.counter("org.apache.hadoop.mapreduce.TaskCounter", "REDUCE_OUTPUT_RECORDS") > 0, onCluster.counters().toString());
     for (String counter : List.of("MAP_INPUT_RECORDS", "MAP_OUTPUT_RECORDS", "REDUCE_INPUT_GROUPS", "REDUCE_OUTPUT_RECORDS")) {
       assertEquals(embedded.counter("org.apache.hadoop.mapreduce.TaskCounter", counter),
           onCluster.counter("org.apache.hadoop.mapreduce.TaskCounter", counter), counter);
@@ -536,12 +536,12 @@ class HostsClusterTest {
     // HiveBench's aggregation: the cluster's YARN ran its job, on the same data as at home, to the same rows
     io.hibenchdse.core.RunResult hiveHome = records(home).get(1);
     io.hibenchdse.core.RunResult hiveOnCluster = records.get(1);
-    assertEquals("yarn", hiveOnCluster.configuration.get(org.apache.hadoop.mapreduce.MRConfig.FRAMEWORK_NAME));
+    assertEquals("yarn", hiveOnCluster.configuration().get(org.apache.hadoop.mapreduce.MRConfig.FRAMEWORK_NAME));
     assertEquals(yarnSite.get(org.apache.hadoop.yarn.conf.YarnConfiguration.RM_ADDRESS),
-        hiveOnCluster.configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_RESOURCE_MANAGER));
-    assertTrue(hiveOnCluster.fileSystem.startsWith(fsUri), hiveOnCluster.fileSystem + " / " + fsUri);
-    assertEquals(hiveHome.metrics.get("resultRows"), hiveOnCluster.metrics.get("resultRows"));
-    assertTrue(hiveHome.counter("org.apache.hadoop.mapreduce.TaskCounter", "MAP_INPUT_RECORDS") > 0, hiveHome.counters.toString());
+        hiveOnCluster.configuration().get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_RESOURCE_MANAGER));
+    assertTrue(hiveOnCluster.fileSystem().startsWith(fsUri), hiveOnCluster.fileSystem() + " / " + fsUri);
+    assertEquals(hiveHome.metrics().get("resultRows"), hiveOnCluster.metrics().get("resultRows"));
+    assertTrue(hiveHome.counter("org.apache.hadoop.mapreduce.TaskCounter", "MAP_INPUT_RECORDS") > 0, hiveHome.counters().toString());
     for (String counter : List.of("MAP_INPUT_RECORDS", "MAP_OUTPUT_RECORDS", "REDUCE_INPUT_RECORDS", "REDUCE_OUTPUT_RECORDS")) {
       assertEquals(hiveHome.counter("org.apache.hadoop.mapreduce.TaskCounter", counter),
           hiveOnCluster.counter("org.apache.hadoop.mapreduce.TaskCounter", counter), "aggregation " + counter);
@@ -558,11 +558,11 @@ class HostsClusterTest {
       io.hibenchdse.core.RunResult mapreduce, Path conf, String fsUri) throws Exception {
     io.hibenchdse.spark.SparkFigures f = spark.metrics(io.hibenchdse.spark.SparkFigures.class);
     assertEquals("yarn", f.master());
-    assertEquals("client", spark.configuration.get("spark.submit.deployMode"));
+    assertEquals("client", spark.configuration().get("spark.submit.deployMode"));
     assertEquals(List.of(HostsCluster.worker(1)), f.executorHosts());
     assertEquals(List.of(HostsCluster.worker(1)), f.taskHosts());
-    assertTrue(spark.fileSystem.startsWith(fsUri), spark.fileSystem);
-    assertEquals(mapreduce.inputBytes, spark.inputBytes);
+    assertTrue(spark.fileSystem().startsWith(fsUri), spark.fileSystem());
+    assertEquals(mapreduce.inputBytes(), spark.inputBytes());
     assertEquals(mapreduce.counter("org.apache.hadoop.mapreduce.TaskCounter", "MAP_INPUT_RECORDS"), f.recordsRead());
     assertEquals(mapreduce.counter("org.apache.hadoop.mapreduce.TaskCounter", "REDUCE_OUTPUT_RECORDS"), f.recordsWritten());
     java.util.regex.Matcher copied = java.util.regex.Pattern.compile("hibench run: Spark's jars \\((\\d+), \\d+ MB\\) copied to (\\S+) in ")
@@ -691,19 +691,19 @@ class HostsClusterTest {
     List<io.hibenchdse.core.RunResult> all = InProcess.records(report);
     for (io.hibenchdse.core.RunResult ycsb : all.subList(1, 3)) {
       io.hibenchdse.ycsb.YcsbMetrics m = ycsb.metrics(io.hibenchdse.ycsb.YcsbMetrics.class);
-      assertEquals("1", ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_HOSTS), ycsb.workload);
-      assertEquals("1", ycsb.configuration.get(io.hibenchdse.core.HibenchConfigKeys.STORAGE_NODES), ycsb.workload);
+      assertEquals("1", ycsb.configuration().get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_HOSTS), ycsb.workload());
+      assertEquals("1", ycsb.configuration().get(io.hibenchdse.core.HibenchConfigKeys.STORAGE_NODES), ycsb.workload());
       // every record loaded, then every one read back: a read of a row the load missed is an error
-      assertEquals(1000, m.operations, ycsb.workload);
-      assertEquals(0, m.errors, ycsb.workload);
+      assertEquals(1000, m.operations, ycsb.workload());
+      assertEquals(0, m.errors, ycsb.workload());
     }
 
     io.hibenchdse.core.RunResult r = all.get(0);
-    assertEquals("HadoopAggregation", r.type);
-    assertEquals("yarn", r.configuration.get("mapreduce.framework.name"));
-    assertEquals("1", r.configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_HOSTS));
-    assertEquals(expected.metrics.get("resultRows"), r.metrics.get("resultRows"));
-    assertTrue(expected.counter(org.apache.hadoop.mapreduce.TaskCounter.class.getName(), "MAP_INPUT_RECORDS") > 0, expected.counters.toString());
+    assertEquals("HadoopAggregation", r.type());
+    assertEquals("yarn", r.configuration().get("mapreduce.framework.name"));
+    assertEquals("1", r.configuration().get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_HOSTS));
+    assertEquals(expected.metrics().get("resultRows"), r.metrics().get("resultRows"));
+    assertTrue(expected.counter(org.apache.hadoop.mapreduce.TaskCounter.class.getName(), "MAP_INPUT_RECORDS") > 0, expected.counters().toString());
     for (String counter : List.of("MAP_INPUT_RECORDS", "MAP_OUTPUT_RECORDS", "REDUCE_INPUT_RECORDS", "REDUCE_OUTPUT_RECORDS")) {
       assertEquals(expected.counter(org.apache.hadoop.mapreduce.TaskCounter.class.getName(), counter),
           r.counter(org.apache.hadoop.mapreduce.TaskCounter.class.getName(), counter), counter);
@@ -736,23 +736,23 @@ class HostsClusterTest {
     }
     io.hibenchdse.core.RunResult embedded = runs.get(0).get(0);
     io.hibenchdse.core.RunResult hosts = runs.get(1).get(0);
-    assertEquals("HadoopWordcount", hosts.type);
-    assertEquals("yarn", hosts.configuration.get("mapreduce.framework.name"));
-    assertTrue(hosts.fileSystem.startsWith("cfs://"), hosts.fileSystem);
-    assertTrue(embedded.counter(org.apache.hadoop.mapreduce.TaskCounter.class.getName(), "MAP_INPUT_RECORDS") > 0, embedded.counters.toString());
+    assertEquals("HadoopWordcount", hosts.type());
+    assertEquals("yarn", hosts.configuration().get("mapreduce.framework.name"));
+    assertTrue(hosts.fileSystem().startsWith("cfs://"), hosts.fileSystem());
+    assertTrue(embedded.counter(org.apache.hadoop.mapreduce.TaskCounter.class.getName(), "MAP_INPUT_RECORDS") > 0, embedded.counters().toString());
     for (String counter : List.of("MAP_INPUT_RECORDS", "MAP_OUTPUT_RECORDS", "MAP_OUTPUT_BYTES", "REDUCE_INPUT_RECORDS", "REDUCE_OUTPUT_RECORDS")) {
       assertEquals(embedded.counter(org.apache.hadoop.mapreduce.TaskCounter.class.getName(), counter),
           hosts.counter(org.apache.hadoop.mapreduce.TaskCounter.class.getName(), counter), counter);
     }
     for (io.hibenchdse.core.RunResult r : runs.get(1)) {
-      assertEquals("2", r.configuration.get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_HOSTS), r.workload);
-      assertEquals("2", r.configuration.get(io.hibenchdse.core.HibenchConfigKeys.STORAGE_NODES), r.workload);
+      assertEquals("2", r.configuration().get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_HOSTS), r.workload());
+      assertEquals("2", r.configuration().get(io.hibenchdse.core.HibenchConfigKeys.STORAGE_NODES), r.workload());
     }
     for (io.hibenchdse.core.RunResult ycsb : runs.get(1).subList(1, 3)) {
       io.hibenchdse.ycsb.YcsbMetrics m = ycsb.metrics(io.hibenchdse.ycsb.YcsbMetrics.class);
-      assertEquals("cassandra-cql", m.binding, ycsb.workload);
-      assertEquals(1000, m.operations, ycsb.workload);
-      assertEquals(0, m.errors, ycsb.workload);
+      assertEquals("cassandra-cql", m.binding, ycsb.workload());
+      assertEquals(1000, m.operations, ycsb.workload());
+      assertEquals(0, m.errors, ycsb.workload());
     }
   }
 
@@ -811,7 +811,7 @@ class HostsClusterTest {
       // Hadoop counts an attempt lost with its host as killed, or not at all where it had not reported yet: no assertion on it
       String jobCounters = org.apache.hadoop.mapreduce.JobCounter.class.getName();
       System.out.printf("HostsClusterTest: HSSort took %.1f s with %s killed: %d map attempts launched, %d killed, %d failed%n",
-          sorted.result.durationSec, HostsCluster.worker(victim), sorted.result.counter(jobCounters, "TOTAL_LAUNCHED_MAPS"),
+          sorted.result.durationSec(), HostsCluster.worker(victim), sorted.result.counter(jobCounters, "TOTAL_LAUNCHED_MAPS"),
           sorted.result.counter(jobCounters, "NUM_KILLED_MAPS"), sorted.result.counter(jobCounters, "NUM_FAILED_MAPS"));
       TestData.Outcome validate = TestData.run(TpcxHsJar.DRIVER, jobs, "hsvalidate", "-rows", Long.toString(rows), "-checksum",
           checksum, "/killed/out", "/killed/validate");
@@ -832,7 +832,7 @@ class HostsClusterTest {
     assertEquals(FaultsSurvivedTest.genSortChecksum(rows), checksum);
     TestData.Outcome sort = TestData.run(TpcxHsJar.DRIVER, jobs, "hssort", "-replication", "3", root + "/in", root + "/out");
     assertEquals(0, sort.status, sort.toString());
-    return new double[] {gen.result.durationSec, sort.result.durationSec};
+    return new double[] {gen.result.durationSec(), sort.result.durationSec()};
   }
 
   /**

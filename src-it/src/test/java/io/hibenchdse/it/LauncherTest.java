@@ -80,8 +80,8 @@ class LauncherTest {
     for (String line : Files.readAllLines(dir.toPath().resolve("report").resolve(Results.JSON_FILE))) {
       records.add(JsonLinesExporter.fromJson(line));
     }
-    assertEquals(List.of("HadoopYcsb-a-load", "HadoopYcsb-a"), records.stream().map(r -> r.type).toList());
-    assertTrue(records.stream().allMatch(r -> r.fileSystem.startsWith(store)), records.get(0).fileSystem);
+    assertEquals(List.of("HadoopYcsb-a-load", "HadoopYcsb-a"), records.stream().map(r -> r.type()).toList());
+    assertTrue(records.stream().allMatch(r -> r.fileSystem().startsWith(store)), records.get(0).fileSystem());
     io.hibenchdse.ycsb.YcsbMetrics m = records.get(1).metrics(io.hibenchdse.ycsb.YcsbMetrics.class);
     assertEquals(400, m.operations);
     assertEquals(m.byType.get("READ").returns.get("OK"), m.byType.get("VERIFY").returns.get("OK"), "every read verified");
@@ -117,16 +117,16 @@ class LauncherTest {
     assertEquals(2, lines.stream().filter(l -> l.startsWith("HadoopDfsioe-read ")).count(), "prepare writes are not reported");
     List<String> json = Files.readAllLines(report.resolve(Results.JSON_FILE));
     assertEquals(6, json.size());
-    assertTrue(JsonLinesExporter.fromJson(json.get(0)).fileSystem.startsWith("hdfs://localhost:"), json.get(0));
+    assertTrue(JsonLinesExporter.fromJson(json.get(0)).fileSystem().startsWith("hdfs://localhost:"), json.get(0));
     for (String line : json) {
-      java.util.Map<String, String> environment = JsonLinesExporter.fromJson(line).environment;
+      java.util.Map<String, String> environment = JsonLinesExporter.fromJson(line).environment();
       assertEquals(BuildInfo.current().commit(), environment.get(RunEnvironment.COMMIT), line);
       assertEquals(BuildInfo.current().version(), environment.get(RunEnvironment.SUITE), line);
     }
     // dropped where this machine lets us (root on Linux), else the record says why not
     boolean mayDrop = Files.isWritable(Path.of("/proc/sys/vm/drop_caches"));
     for (String line : json) {
-      String pageCache = JsonLinesExporter.fromJson(line).configuration.get("hibench.pagecache");
+      String pageCache = JsonLinesExporter.fromJson(line).configuration().get("hibench.pagecache");
       assertTrue(mayDrop ? pageCache.equals("dropped before the run") : pageCache.startsWith("not dropped: cannot write"), line);
     }
     List<String> csv = Files.readAllLines(report.resolve("summary.csv"));
@@ -173,7 +173,7 @@ class LauncherTest {
     assertEquals(3, records.size(), log);
     double[] t = new double[3];
     for (int i = 0; i < 3; i++) {
-      t[i] = JsonLinesExporter.fromJson(records.get(i)).durationSec;
+      t[i] = JsonLinesExporter.fromJson(records.get(i)).durationSec();
     }
     double mean = (t[0] + t[1] + t[2]) / 3;
     double sd = Math.sqrt(((t[0] - mean) * (t[0] - mean) + (t[1] - mean) * (t[1] - mean) + (t[2] - mean) * (t[2] - mean)) / 2);
@@ -447,9 +447,9 @@ class LauncherTest {
     assertEquals(2, json.size());
     for (String line : json) {
       io.hibenchdse.core.RunResult r = JsonLinesExporter.fromJson(line);
-      assertEquals("HadoopJoin", r.type);
-      assertTrue(r.fileSystem.startsWith("hdfs://localhost:"), r.fileSystem);
-      assertTrue(((Number) r.metrics.get("resultRows")).longValue() > 0, r.metrics.toString());
+      assertEquals("HadoopJoin", r.type());
+      assertTrue(r.fileSystem().startsWith("hdfs://localhost:"), r.fileSystem());
+      assertTrue(((Number) r.metrics().get("resultRows")).longValue() > 0, r.metrics().toString());
     }
     assertTrue(Files.readAllLines(report.resolve("summary.csv")).get(1).startsWith("join,tiny,2,"));
     assertTrue(!Files.exists(dir.toPath().resolve("work")), "scratch space removed");

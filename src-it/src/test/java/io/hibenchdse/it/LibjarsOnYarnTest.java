@@ -121,13 +121,13 @@ class LibjarsOnYarnTest {
     assertTrue(run.out().contains(": " + CfsTestNode.uri() + " (the adapter with every job; their own files on " + hdfs.getURI()),
         run.out());
     List<RunResult> records = InProcess.records(report);
-    assertEquals(workloads, records.stream().map(r -> r.configuration.get(HibenchConfigKeys.SUITE_WORKLOAD)).toList());
+    assertEquals(workloads, records.stream().map(r -> r.configuration().get(HibenchConfigKeys.SUITE_WORKLOAD)).toList());
     for (RunResult r : records) {
-      assertEquals(CfsTestNode.uri().toString(), r.fileSystem + "/", r.workload);
+      assertEquals(CfsTestNode.uri().toString(), r.fileSystem() + "/", r.workload());
     }
     RunResult wordcount = records.get(0);
     assertEquals(extra.isEmpty() ? HibenchConfigKeys.SUBMITTED_BY_LAUNCHER : extra.get(1),
-        wordcount.configuration.get(HibenchConfigKeys.CLUSTER_SUBMIT));
+        wordcount.configuration().get(HibenchConfigKeys.CLUSTER_SUBMIT));
     Map<String, Long> expected = new TreeMap<>();
     for (Writable[] kv : TestData.readSequenceFiles(cfs, new Path(CfsTestNode.uri() + root.substring(1) + "/Wordcount/Input"))) {
       TestData.countTokens(kv[1].toString(), expected);

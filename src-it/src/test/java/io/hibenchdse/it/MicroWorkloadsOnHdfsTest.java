@@ -29,8 +29,8 @@ class MicroWorkloadsOnHdfsTest extends EmbeddedHdfsTest {
   void wordCountOnHdfsEqualsAnIndependentCount() throws Exception {
     TestData.Outcome gen = TestData.run(conf, "randomtextwriter", "/wc/in");
     assertEquals(0, gen.status, gen.toString());
-    assertTrue(gen.result.fileSystem.startsWith("hdfs://"), gen.result.fileSystem);
-    assertEquals(3, gen.result.replication);
+    assertTrue(gen.result.fileSystem().startsWith("hdfs://"), gen.result.fileSystem());
+    assertEquals(3, gen.result.replication());
     assertEquals(4, TestData.parts(conf, new Path("/wc/in")).size());
 
     Map<String, Long> expected = new TreeMap<>();
@@ -42,8 +42,8 @@ class MicroWorkloadsOnHdfsTest extends EmbeddedHdfsTest {
     assertEquals(expected, TestData.readTextCounts(conf, new Path("/wc/out")));
     assertEquals(expected.values().stream().mapToLong(Long::longValue).sum(),
         wc.result.counter(TASK, "MAP_OUTPUT_RECORDS"));
-    assertEquals("3", wc.result.configuration.get("mapreduce.job.reduces"));
-    assertEquals(hdfs.uri().toString(), wc.result.fileSystem);
+    assertEquals("3", wc.result.configuration().get("mapreduce.job.reduces"));
+    assertEquals(hdfs.uri().toString(), wc.result.fileSystem());
   }
 
   @Test

@@ -85,12 +85,12 @@ class MonitoredSuiteTest {
     assertEquals(4, records.size());
     for (RunResult r : records) {
       Utilization u = r.utilization(Utilization.class);
-      assertEquals(1, u.hosts().size(), r.type + ": " + u);
+      assertEquals(1, u.hosts().size(), r.type() + ": " + u);
       HostFigures h = u.hosts().values().iterator().next();
-      assertTrue(h.cpuUserPct() > 0 && h.memoryUsedPct() > 0 && h.durationSec() > 0.9 * r.durationSec, r.type + ": " + h);
-      assertTrue(u.processes().containsKey("launcher") && u.processes().containsKey("DataNode 1"), r.type + ": " + u.processes().keySet());
-      assertTrue(u.processes().get("launcher").cpuPct() > 0, r.type + ": " + u.processes());
-      String series1 = r.configuration.get(HibenchConfigKeys.MONITOR_SERIES);
+      assertTrue(h.cpuUserPct() > 0 && h.memoryUsedPct() > 0 && h.durationSec() > 0.9 * r.durationSec(), r.type() + ": " + h);
+      assertTrue(u.processes().containsKey("launcher") && u.processes().containsKey("DataNode 1"), r.type() + ": " + u.processes().keySet());
+      assertTrue(u.processes().get("launcher").cpuPct() > 0, r.type() + ": " + u.processes());
+      String series1 = r.configuration().get(HibenchConfigKeys.MONITOR_SERIES);
       assertTrue(Files.exists(report.resolve("monitor").resolve(series1 + "-hosts.csv")), series1);
       assertTrue(Files.exists(report.resolve("monitor").resolve(series1 + "-processes.csv")), series1);
     }

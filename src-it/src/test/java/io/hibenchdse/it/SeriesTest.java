@@ -60,14 +60,14 @@ class SeriesTest {
     Map<String, DescriptiveStatistics> times = new LinkedHashMap<>();
     Map<String, DescriptiveStatistics> data = new LinkedHashMap<>();
     for (RunResult r : records("pairs")) {
-      String point = r.configuration.get(HibenchConfigKeys.SERIES_POINT);
+      String point = r.configuration().get(HibenchConfigKeys.SERIES_POINT);
       String[] mr = point.replace("maps=", "").replace("reduces=", "").split(",");
       // the local runner keeps no JobCounter: every reduce fetched every map's output once, so the
       // shuffle's count is launched maps times launched reduces
       assertEquals(Long.parseLong(mr[0]) * Long.parseLong(mr[1]), r.counter(TaskCounter.class.getName(), "SHUFFLED_MAPS"), point);
-      assertEquals(mr[1], r.configuration.get(MRJobConfig.NUM_REDUCES), point);
-      times.computeIfAbsent(point, k -> new DescriptiveStatistics()).addValue(r.durationSec);
-      data.computeIfAbsent(point, k -> new DescriptiveStatistics()).addValue(r.inputBytes);
+      assertEquals(mr[1], r.configuration().get(MRJobConfig.NUM_REDUCES), point);
+      times.computeIfAbsent(point, k -> new DescriptiveStatistics()).addValue(r.durationSec());
+      data.computeIfAbsent(point, k -> new DescriptiveStatistics()).addValue(r.inputBytes());
     }
     JsonNode rows = summary("pairs");
     assertEquals(4, rows.size(), rows.toString());
@@ -100,16 +100,16 @@ class SeriesTest {
     assertEquals(1, o.out().split("--vary files does not apply to wordcount", -1).length - 1, o.out());
     List<RunResult> records = records("files");
     assertEquals(5, records.size());
-    assertEquals("wordcount", records.get(0).configuration.get(HibenchConfigKeys.SUITE_WORKLOAD));
-    assertTrue(!records.get(0).configuration.containsKey(HibenchConfigKeys.SERIES_POINT));
+    assertEquals("wordcount", records.get(0).configuration().get(HibenchConfigKeys.SUITE_WORKLOAD));
+    assertTrue(!records.get(0).configuration().containsKey(HibenchConfigKeys.SERIES_POINT));
     int[] files = {1, 2, 4, 8};
     for (int i = 0; i < 4; i++) {
       RunResult r = records.get(i + 1);
-      assertEquals("files=" + files[i], r.configuration.get(HibenchConfigKeys.SERIES_POINT));
+      assertEquals("files=" + files[i], r.configuration().get(HibenchConfigKeys.SERIES_POINT));
       DfsioeMetrics m = r.metrics(DfsioeMetrics.class);
       assertEquals(files[i], m.files);
       assertEquals(files[i], r.counter(TaskCounter.class.getName(), "MAP_INPUT_RECORDS"), "a map a file, reading its one control record");
-      assertEquals(16L << 20, r.inputBytes, "the tiny profile's 16 MB at every point");
+      assertEquals(16L << 20, r.inputBytes(), "the tiny profile's 16 MB at every point");
       assertTrue(m.aggregatedThroughputBytesPerSec != null && m.aggregatedThroughputBytesPerSec > 0,
           "files=" + files[i] + ": " + m.aggregatedThroughputUnavailable);
     }
@@ -128,8 +128,8 @@ class SeriesTest {
     rows.forEach(r -> points.add(r.get("point").asText()));
     assertEquals(List.of("maps=1,reduces=1", "maps=1,reduces=2", "maps=2,reduces=1", "maps=2,reduces=2"), points);
     for (RunResult r : records("grid")) {
-      String point = r.configuration.get(HibenchConfigKeys.SERIES_POINT);
-      assertEquals(point.substring(0, point.indexOf(',')), r.configuration.get(HibenchConfigKeys.SERIES_ROW));
+      String point = r.configuration().get(HibenchConfigKeys.SERIES_POINT);
+      assertEquals(point.substring(0, point.indexOf(',')), r.configuration().get(HibenchConfigKeys.SERIES_ROW));
     }
     Path charts = dir.resolve("grid").resolve("charts");
     assertTrue(Files.exists(charts.resolve("wordcount-series-maps_1.svg")) && Files.exists(charts.resolve("wordcount-series-maps_2.svg")));

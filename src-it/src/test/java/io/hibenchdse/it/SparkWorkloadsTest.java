@@ -86,22 +86,22 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
 
     RunResult r = lastRecord();
     SparkFigures f = r.metrics(SparkFigures.class);
-    assertEquals("spark-wordcount", r.workload);
-    assertEquals("ScalaSparkWordcount", r.type);
-    assertEquals(hdfs.uri().toString(), r.fileSystem);
-    assertEquals(mr.result.inputBytes, r.inputBytes);
+    assertEquals("spark-wordcount", r.workload());
+    assertEquals("ScalaSparkWordcount", r.type());
+    assertEquals(hdfs.uri().toString(), r.fileSystem());
+    assertEquals(mr.result.inputBytes(), r.inputBytes());
     assertEquals(mr.result.counter(TASK, "MAP_INPUT_RECORDS"), f.recordsRead());
     assertEquals(expected.size(), f.recordsWritten());
     assertTrue(f.sparkVersion().startsWith("4.0."), f.toString());
     assertTrue(f.master().startsWith("local["), f.toString());
-    assertEquals(f.master(), r.configuration.get("spark.master"));
-    assertFalse(r.configuration.containsKey("mapreduce.job.reduces"), r.configuration.toString());
+    assertEquals(f.master(), r.configuration().get("spark.master"));
+    assertFalse(r.configuration().containsKey("mapreduce.job.reduces"), r.configuration().toString());
     assertTrue(f.jobs() >= 1 && f.stages() >= 2 && f.tasks() >= 4, f.toString());
     assertTrue(f.shuffleBytesWritten() > 0 && f.shuffleBytesWritten() == f.shuffleBytesRead(), f.toString());
     // the jobs' own time, inside the command's, which also holds the JVM's and the context's start
-    assertTrue(r.durationSec > 0 && r.durationSec + f.contextSec() < f.commandSec(), r.durationSec + " " + f);
+    assertTrue(r.durationSec() > 0 && r.durationSec() + f.contextSec() < f.commandSec(), r.durationSec() + " " + f);
     String last = spark.out().get(spark.out().size() - 1);
-    assertTrue(last.startsWith(String.format("spark-wordcount: %,d bytes read in ", r.inputBytes)), spark.toString());
+    assertTrue(last.startsWith(String.format("spark-wordcount: %,d bytes read in ", r.inputBytes())), spark.toString());
   }
 
   /**
@@ -125,7 +125,7 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
     visits.sort(null);
     copied.sort(null);
     assertEquals(visits, copied);
-    assertEquals("ScalaSparkScan", lastRecord().type);
+    assertEquals("ScalaSparkScan", lastRecord().type());
     assertEquals(visits.size(), lastRecord().metrics(SparkFigures.class).recordsWritten());
 
     for (String query : List.of("aggregation", "join")) {
@@ -146,8 +146,8 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
           assertEquals(h[c], sp[c], 1e-9 * Math.max(1, Math.abs(h[c])), query + " " + key + " column " + (c + 1));
         }
       });
-      assertEquals("ScalaSpark" + Character.toUpperCase(query.charAt(0)) + query.substring(1), sparkRecord.type);
-      assertEquals(hiveRecord.inputBytes, sparkRecord.inputBytes, query);
+      assertEquals("ScalaSpark" + Character.toUpperCase(query.charAt(0)) + query.substring(1), sparkRecord.type());
+      assertEquals(hiveRecord.inputBytes(), sparkRecord.inputBytes(), query);
       assertEquals(byHive.size(), sparkRecord.metrics(SparkFigures.class).recordsWritten(), query);
     }
     assertEquals(metastores, metastores(), "each Spark JVM removed its metastore");
@@ -199,7 +199,7 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
     assertEquals(0, spark.status(), spark.toString());
     assertEquals(expected, TestData.readTextCounts(cfs, new Path("/spark/out")));
     RunResult r = lastRecord();
-    assertTrue(r.fileSystem.startsWith("cfs://127.0.0.1:"), r.fileSystem);
+    assertTrue(r.fileSystem().startsWith("cfs://127.0.0.1:"), r.fileSystem());
     assertEquals(TestData.readSequenceFiles(cfs, new Path("/spark/in")).size(), r.metrics(SparkFigures.class).recordsRead());
 
     Proc sort = hibenchOn(cfsKeys, cfs.get(FileSystem.FS_DEFAULT_NAME_KEY), "spark-sort", "/spark/in", "/spark/sorted");
@@ -213,13 +213,13 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
     List<String> sortedOut = new ArrayList<>(sorted);
     sortedOut.sort(null);
     assertEquals(sortedIn, sortedOut);
-    assertTrue(lastRecord().fileSystem.startsWith("cfs://127.0.0.1:"), lastRecord().fileSystem);
+    assertTrue(lastRecord().fileSystem().startsWith("cfs://127.0.0.1:"), lastRecord().fileSystem());
 
     assertEquals(0, TestData.run(TpcxHsJar.DRIVER, cfs, "hsgen", "-rows", "5000", "-replication", "1", "/spark/ts-in").status);
     Proc tera = hibenchOn(cfsKeys, cfs.get(FileSystem.FS_DEFAULT_NAME_KEY), "spark-terasort", "/spark/ts-in", "/spark/ts-out");
     assertEquals(0, tera.status(), tera.toString());
-    assertEquals("ScalaSparkTerasort", lastRecord().type);
-    assertTrue(lastRecord().fileSystem.startsWith("cfs://127.0.0.1:"), lastRecord().fileSystem);
+    assertEquals("ScalaSparkTerasort", lastRecord().type());
+    assertTrue(lastRecord().fileSystem().startsWith("cfs://127.0.0.1:"), lastRecord().fileSystem());
     assertTrue(FileSystem.get(cfs).exists(new Path("/spark/ts-out", io.hibenchdse.tpcxhs.Records.SUMMARY)), "HSGen's summary carried");
     TestData.Outcome valid = TestData.run(TpcxHsJar.DRIVER, cfs, "hsvalidate", "/spark/ts-out", "/spark/ts-validated");
     assertEquals(0, valid.status, valid.toString());
@@ -320,8 +320,8 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
     sortedSpark.sort(null);
     assertEquals(sortedIn, sortedSpark);
     RunResult sort = lastRecord();
-    assertEquals("ScalaSparkSort", sort.type);
-    assertEquals(mr.result.inputBytes, sort.inputBytes);
+    assertEquals("ScalaSparkSort", sort.type());
+    assertEquals(mr.result.inputBytes(), sort.inputBytes());
     SparkFigures f = sort.metrics(SparkFigures.class);
     // two jobs, each reading the input: Spark's range partitioner samples the keys, then the sort
     assertEquals(2, f.jobs(), f.toString());
@@ -353,7 +353,7 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
     assertEquals(0, hssort.status, hssort.toString());
     Proc tera = hibench("spark-terasort", "/ts/in", "/ts/spark");
     assertEquals(0, tera.status(), tera.toString());
-    assertEquals("ScalaSparkTerasort", lastRecord().type);
+    assertEquals("ScalaSparkTerasort", lastRecord().type());
     TestData.Outcome valid = TestData.run(TpcxHsJar.DRIVER, conf, "hsvalidate", "/ts/spark", "/ts/validated");
     assertEquals(0, valid.status, valid.toString());
     assertTrue(TestData.parts(conf, new Path("/ts/spark")).size() > 1, "parts of key ranges");
@@ -454,16 +454,16 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
         "--report-dir", report.toString(), "--work-dir", dir.toPath().resolve("work").toString());
     assertEquals(0, run.status(), run.toString());
     List<RunResult> records = InProcess.records(report);
-    assertEquals(List.of("HadoopWordcount", "ScalaSparkWordcount"), records.stream().map(r -> r.type).toList());
+    assertEquals(List.of("HadoopWordcount", "ScalaSparkWordcount"), records.stream().map(r -> r.type()).toList());
     RunResult mr = records.get(0);
     RunResult spark = records.get(1);
-    assertEquals(mr.inputBytes, spark.inputBytes, "the same seed, the same data");
+    assertEquals(mr.inputBytes(), spark.inputBytes(), "the same seed, the same data");
     assertEquals(mr.counter(TASK, "MAP_INPUT_RECORDS"), spark.metrics(SparkFigures.class).recordsRead());
-    assertEquals(mr.configuration.get("mapreduce.job.reduces"), spark.configuration.get("spark.default.parallelism"));
+    assertEquals(mr.configuration().get("mapreduce.job.reduces"), spark.configuration().get("spark.default.parallelism"));
     // the profile's maps and reduces are MapReduce's: Spark's record has its own parallelism only
-    assertFalse(spark.configuration.containsKey("mapreduce.job.reduces"), spark.configuration.toString());
-    assertFalse(spark.configuration.containsKey("mapreduce.job.maps"), spark.configuration.toString());
-    assertTrue(spark.utilization.get("processes").toString().contains("name=Spark,"), spark.utilization.toString());
+    assertFalse(spark.configuration().containsKey("mapreduce.job.reduces"), spark.configuration().toString());
+    assertFalse(spark.configuration().containsKey("mapreduce.job.maps"), spark.configuration().toString());
+    assertTrue(spark.utilization().get("processes").toString().contains("name=Spark,"), spark.utilization().toString());
     List<String> csv = Files.readAllLines(report.resolve("summary.csv"));
     assertTrue(csv.get(2).startsWith("spark-wordcount,tiny,1,"), csv.toString());
     // Spark (B) against MapReduce (A): the ratio of the two records' times; one run each gives no interval nor test
@@ -471,7 +471,7 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
     assertEquals(2, engines.size(), engines.toString());
     String[] row = engines.get(1).split(",", -1);
     assertEquals("spark-wordcount", row[0]);
-    assertEquals(spark.durationSec / mr.durationSec, Double.parseDouble(row[8]), 0.01 * spark.durationSec / mr.durationSec);
+    assertEquals(spark.durationSec() / mr.durationSec(), Double.parseDouble(row[8]), 0.01 * spark.durationSec() / mr.durationSec());
     assertEquals(List.of("", "", "", ""), List.of(row[9], row[10], row[11], row[12]), engines.get(1));
     String html = Files.readString(report.resolve("index.html"));
     assertTrue(html.contains("<h3 id=\"engines\">Spark beside MapReduce</h3>") && html.contains("<td>one run: no test</td>"), html);
@@ -490,12 +490,12 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
     SparkFigures embedded = spark.metrics(SparkFigures.class);
     SparkFigures yarn = onHosts.metrics(SparkFigures.class);
     assertEquals("yarn", yarn.master());
-    assertEquals("client", onHosts.configuration.get("spark.submit.deployMode"));
+    assertEquals("client", onHosts.configuration().get("spark.submit.deployMode"));
     List<String> workers = List.of(HostsCluster.worker(1), HostsCluster.worker(2));
     assertEquals(workers, yarn.executorHosts());
     assertTrue(!yarn.taskHosts().isEmpty() && workers.containsAll(yarn.taskHosts()), yarn.taskHosts().toString());
-    assertEquals(List.of(spark.inputBytes, embedded.recordsRead(), embedded.recordsWritten(), embedded.bytesWritten()),
-        List.of(onHosts.inputBytes, yarn.recordsRead(), yarn.recordsWritten(), yarn.bytesWritten()));
+    assertEquals(List.of(spark.inputBytes(), embedded.recordsRead(), embedded.recordsWritten(), embedded.bytesWritten()),
+        List.of(onHosts.inputBytes(), yarn.recordsRead(), yarn.recordsWritten(), yarn.bytesWritten()));
 
   }
 

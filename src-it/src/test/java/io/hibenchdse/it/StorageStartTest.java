@@ -75,9 +75,9 @@ class StorageStartTest {
       assertEquals(0, gen.status(), gen.toString());
       List<String> json = Files.readAllLines(dir.toPath().resolve("report").resolve(Results.JSON_FILE));
       RunResult r = JsonLinesExporter.fromJson(json.get(json.size() - 1));
-      assertEquals(uri.replaceFirst("/$", ""), r.fileSystem);
-      assertEquals(Math.min(3, nodes), r.replication);
-      assertEquals(Integer.toString(nodes), r.configuration.get("hibench.storage.nodes"));
+      assertEquals(uri.replaceFirst("/$", ""), r.fileSystem());
+      assertEquals(Math.min(3, nodes), r.replication());
+      assertEquals(Integer.toString(nodes), r.configuration().get("hibench.storage.nodes"));
 
       Proc ls = fsShell(s.conf(), "-ls", "/kept/rtw");
       assertEquals(0, ls.status(), ls.toString());

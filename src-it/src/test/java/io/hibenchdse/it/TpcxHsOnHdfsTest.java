@@ -50,7 +50,7 @@ class TpcxHsOnHdfsTest extends EmbeddedHdfsTest {
       assertEquals(2, report.stream().filter(l -> l.startsWith(type)).count(), type + " twice in " + report);
     }
     assertEquals(1, report.stream().filter(l -> l.startsWith("HadoopTpcxhs ")).count());
-    assertEquals(r.durationSec, m.performance().seconds, 1e-9, "the report line carries the performance run's T");
+    assertEquals(r.durationSec(), m.performance().seconds, 1e-9, "the report line carries the performance run's T");
     assertEquals(3, hdfs.cluster().getFileSystem().getFileStatus(new org.apache.hadoop.fs.Path("/TPCx-HS/output/part-r-00000"))
         .getReplication());
   }

@@ -48,8 +48,8 @@ class WorkloadsOnCfsTest extends EmbeddedHdfsTest {
     TestData.Outcome genHdfs = TestData.run(conf, "randomtextwriter", "/it/wc/in");
     assertEquals(0, genCfs.status, genCfs.toString());
     assertEquals(0, genHdfs.status, genHdfs.toString());
-    assertTrue(genCfs.result.fileSystem.startsWith("cfs://127.0.0.1:"), genCfs.result.fileSystem);
-    assertEquals(1, genCfs.result.replication);
+    assertTrue(genCfs.result.fileSystem().startsWith("cfs://127.0.0.1:"), genCfs.result.fileSystem());
+    assertEquals(1, genCfs.result.replication());
 
     List<Writable[]> records = TestData.readSequenceFiles(cfs, new Path("/it/wc/in"));
     List<Writable[]> onHdfs = TestData.readSequenceFiles(conf, new Path("/it/wc/in"));
@@ -70,16 +70,16 @@ class WorkloadsOnCfsTest extends EmbeddedHdfsTest {
         "REDUCE_INPUT_RECORDS", "REDUCE_OUTPUT_RECORDS"}) {
       assertEquals(wcHdfs.result.counter(TASK, counter), wcCfs.result.counter(TASK, counter), counter);
     }
-    assertEquals(wcHdfs.result.inputBytes, wcCfs.result.inputBytes);
+    assertEquals(wcHdfs.result.inputBytes(), wcCfs.result.inputBytes());
     assertDurabilityRecorded(wcCfs.result, wcHdfs.result);
   }
 
   /** Durability settings decide what a storage benchmark measures: cfs runs carry theirs, HDFS runs none of them. */
   private static void assertDurabilityRecorded(RunResult onCfs, RunResult onHdfs) {
-    assertEquals("ONE", onCfs.configuration.get("cfs.consistencylevel.read"));
-    assertEquals("QUORUM", onCfs.configuration.get("cfs.consistencylevel.write"));
-    assertEquals("1", onCfs.configuration.get("cfs.replication"));
-    assertFalse(onHdfs.configuration.containsKey("cfs.consistencylevel.write"), onHdfs.configuration.toString());
+    assertEquals("ONE", onCfs.configuration().get("cfs.consistencylevel.read"));
+    assertEquals("QUORUM", onCfs.configuration().get("cfs.consistencylevel.write"));
+    assertEquals("1", onCfs.configuration().get("cfs.replication"));
+    assertFalse(onHdfs.configuration().containsKey("cfs.consistencylevel.write"), onHdfs.configuration().toString());
   }
 
   @Test
@@ -91,10 +91,10 @@ class WorkloadsOnCfsTest extends EmbeddedHdfsTest {
           "-fileSize", "4", "-sampleInterval", "2", "-plotInterval", "5", "-bufferSize", "65536",
           "-resFile", new File(dir, "cfs-res.txt").getPath(), "-tputFile", new File(dir, "cfs-tput" + mode + ".csv").getPath());
       assertEquals(0, o.status, o.toString());
-      assertEquals(8L << 20, o.result.inputBytes);
+      assertEquals(8L << 20, o.result.inputBytes());
       assertEquals(8.0, o.result.metrics(DfsioeMetrics.class).totalMBytes, 1e-9);
-      assertTrue(o.result.fileSystem.startsWith("cfs://"), o.result.fileSystem);
-      assertEquals("QUORUM", o.result.configuration.get("cfs.consistencylevel.write"));
+      assertTrue(o.result.fileSystem().startsWith("cfs://"), o.result.fileSystem());
+      assertEquals("QUORUM", o.result.configuration().get("cfs.consistencylevel.write"));
     }
     FileStatus[] data = FileSystem.get(cfs).listStatus(new Path("/it/dfsioe/io_data"));
     assertEquals(2, data.length);
@@ -122,12 +122,12 @@ class WorkloadsOnCfsTest extends EmbeddedHdfsTest {
     List<String> json = java.nio.file.Files.readAllLines(report.resolve(Results.JSON_FILE));
     assertEquals(1, json.size());
     RunResult r = JsonLinesExporter.fromJson(json.get(0));
-    assertTrue(r.fileSystem.startsWith("cfs://127.0.0.1:"), r.fileSystem);
-    assertEquals("QUORUM", r.configuration.get("cfs.consistencylevel.write"));
-    assertEquals("false", r.configuration.get("cfs.durable.writes"), "set with --cfs, recorded");
-    assertEquals("1048576", r.configuration.get("fs.local.subblock.size"));
+    assertTrue(r.fileSystem().startsWith("cfs://127.0.0.1:"), r.fileSystem());
+    assertEquals("QUORUM", r.configuration().get("cfs.consistencylevel.write"));
+    assertEquals("false", r.configuration().get("cfs.durable.writes"), "set with --cfs, recorded");
+    assertEquals("1048576", r.configuration().get("fs.local.subblock.size"));
     assertEquals("{'class': 'SizeTieredCompactionStrategy', 'max_threshold': '32', 'min_threshold': '4'}",
-        r.configuration.get("cfs.compaction"), "what the table has");
+        r.configuration().get("cfs.compaction"), "what the table has");
     String page = java.nio.file.Files.readString(report.resolve("index.html"));
     assertTrue(page.contains("<tr><th>Sub-block size, cfs:// (MB)</th><td>1.0</td></tr>")
         && page.contains("<tr><th>Compaction, cfs:// sub-blocks</th><td>{'class': 'SizeTieredCompactionStrategy'"), page);

@@ -91,27 +91,27 @@ class YcsbSuiteTest {
     assertEquals(4, o.out().lines().filter(l -> l.contains("(warm-up) run cassandra-cql")).count(), o.out());
     List<RunResult> records = records("cfs");
     assertEquals(List.of("HadoopYcsb-a-load", "HadoopYcsb-a", "HadoopYcsb-a-load", "HadoopYcsb-a",
-        "HadoopYcsb-c-load", "HadoopYcsb-c", "HadoopYcsb-c-load", "HadoopYcsb-c"), records.stream().map(r -> r.type).toList());
+        "HadoopYcsb-c-load", "HadoopYcsb-c", "HadoopYcsb-c-load", "HadoopYcsb-c"), records.stream().map(r -> r.type()).toList());
     for (RunResult r : records) {
       YcsbMetrics m = r.metrics(YcsbMetrics.class);
-      assertEquals("cql://" + cfs.group(1) + "/ycsb", r.fileSystem, "on cfs://'s nodes");
-      assertEquals(1_000, m.operations, r.type);
-      assertEquals(0, m.errors, r.type);
-      assertEquals(r.type.endsWith("-load") ? 1_000 : 0, count(m, "INSERT"), r.type);
-      if (r.type.equals("HadoopYcsb-a")) {
+      assertEquals("cql://" + cfs.group(1) + "/ycsb", r.fileSystem(), "on cfs://'s nodes");
+      assertEquals(1_000, m.operations, r.type());
+      assertEquals(0, m.errors, r.type());
+      assertEquals(r.type().endsWith("-load") ? 1_000 : 0, count(m, "INSERT"), r.type());
+      if (r.type().equals("HadoopYcsb-a")) {
         assertEquals(1_000, count(m, "READ") + count(m, "UPDATE"), "workload A: reads and updates");
         assertTrue(count(m, "READ") > 350 && count(m, "UPDATE") > 350, "about half each");
       }
-      if (r.type.equals("HadoopYcsb-c")) {
+      if (r.type().equals("HadoopYcsb-c")) {
         assertEquals(1_000, count(m, "READ"), "workload C: reads only");
         assertEquals(1_000, count(m, YcsbMetrics.VERIFY), "every value read was checked");
       }
-      assertEquals(r.type.replace("Hadoop", "").replace("Y", "y"), r.configuration.get("hibench.suite.workload"));
-      assertEquals("tiny", r.configuration.get("hibench.profile"));
-      assertTrue(r.configuration.get("hibench.ycsb.settled.ms").matches("\\d+"), "the wait before the phase");
-      assertEquals("commitlog_sync group 15ms", r.configuration.get(HibenchConfigKeys.STORAGE_COMMIT_LOG));
-      assertEquals("true", r.configuration.get(HibenchConfigKeys.STORAGE_FSYNC), "group commit syncs before acknowledging");
-      assertTrue(r.configuration.get("hibench.pagecache").startsWith("not dropped"), "page cache recorded");
+      assertEquals(r.type().replace("Hadoop", "").replace("Y", "y"), r.configuration().get("hibench.suite.workload"));
+      assertEquals("tiny", r.configuration().get("hibench.profile"));
+      assertTrue(r.configuration().get("hibench.ycsb.settled.ms").matches("\\d+"), "the wait before the phase");
+      assertEquals("commitlog_sync group 15ms", r.configuration().get(HibenchConfigKeys.STORAGE_COMMIT_LOG));
+      assertEquals("true", r.configuration().get(HibenchConfigKeys.STORAGE_FSYNC), "group commit syncs before acknowledging");
+      assertTrue(r.configuration().get("hibench.pagecache").startsWith("not dropped"), "page cache recorded");
     }
     try (var outputs = Files.list(dir.resolve("cfs/ycsb"))) {
       assertTrue(outputs.anyMatch(f -> f.getFileName().toString().matches("\\d{3}-ycsb-c-tiny-measure-2\\.txt")), "YCSB's own output kept");
@@ -135,19 +135,19 @@ class YcsbSuiteTest {
     assertTrue(hdfs.out().contains("YCSB's store: HBase 2.6.1-hadoop3 on the HDFS, 1 region server(s) with ZooKeeper and the master in one JVM, WAL hflush"), hdfs.out());
     List<RunResult> records = records("hdfs");
     assertEquals(List.of("HadoopYcsb-a-load", "HadoopYcsb-a", "HadoopYcsb-c-load", "HadoopYcsb-c"),
-        records.stream().map(r -> r.type).toList());
+        records.stream().map(r -> r.type()).toList());
     for (RunResult r : records) {
       YcsbMetrics m = r.metrics(YcsbMetrics.class);
-      assertTrue(r.fileSystem.matches("hbase://127\\.0\\.0\\.1:\\d+/usertable"), r.fileSystem);
-      assertEquals("hbase2", r.parameters.get("binding"));
-      assertEquals(1_000, m.operations, r.type);
-      assertEquals(0, m.errors, r.type);
-      assertEquals("SYNC_WAL", r.configuration.get("durability"), "the WAL synced before acknowledging: hflush");
-      assertEquals("false", r.configuration.get("hbase.wal.hsync"));
-      assertEquals("false", r.configuration.get(HibenchConfigKeys.STORAGE_FSYNC));
-      assertEquals("4", r.configuration.get("hbase.regions"), "four regions per region server");
-      assertEquals(1, r.replication, "the WAL's copies: the HDFS's one DataNode");
-      assertTrue(r.configuration.get("hibench.ycsb.settled.ms").matches("\\d+"), "the wait before the phase");
+      assertTrue(r.fileSystem().matches("hbase://127\\.0\\.0\\.1:\\d+/usertable"), r.fileSystem());
+      assertEquals("hbase2", r.parameters().get("binding"));
+      assertEquals(1_000, m.operations, r.type());
+      assertEquals(0, m.errors, r.type());
+      assertEquals("SYNC_WAL", r.configuration().get("durability"), "the WAL synced before acknowledging: hflush");
+      assertEquals("false", r.configuration().get("hbase.wal.hsync"));
+      assertEquals("false", r.configuration().get(HibenchConfigKeys.STORAGE_FSYNC));
+      assertEquals("4", r.configuration().get("hbase.regions"), "four regions per region server");
+      assertEquals(1, r.replication(), "the WAL's copies: the HDFS's one DataNode");
+      assertTrue(r.configuration().get("hibench.ycsb.settled.ms").matches("\\d+"), "the wait before the phase");
     }
     assertEquals(1_000, count(records.get(3).metrics(YcsbMetrics.class), YcsbMetrics.VERIFY), "every value read was checked");
 
@@ -173,9 +173,9 @@ class YcsbSuiteTest {
     InProcess.Outcome disk = suite("disk", "ycsb-c\n", "--runs", "1", "--durability", "disk");
     assertEquals(0, disk.status(), disk.out() + disk.err());
     RunResult synced = records("disk").get(1);
-    assertEquals("FSYNC_WAL", synced.configuration.get("durability"));
-    assertEquals("true", synced.configuration.get("hbase.wal.hsync"));
-    assertEquals("true", synced.configuration.get(HibenchConfigKeys.STORAGE_FSYNC));
+    assertEquals("FSYNC_WAL", synced.configuration().get("durability"));
+    assertEquals("true", synced.configuration().get("hbase.wal.hsync"));
+    assertEquals("true", synced.configuration().get(HibenchConfigKeys.STORAGE_FSYNC));
     InProcess.Outcome refused = hibench("compare", dir.resolve("hdfs").toString(), dir.resolve("disk").toString(),
         "--out", dir.resolve("compare").toString());
     assertEquals(2, refused.status(), refused.out() + refused.err());

@@ -126,9 +126,9 @@ public final class CfsBenchmark implements Callable<Integer> {
                 seconds = r.seconds;
               } else {
                 RunResult r = dfsioe(targets.get(target), mode);
-                perMap = (Double) r.metrics.get("throughputMbSec");
-                aggregated = ((Number) r.metrics.get("aggregatedThroughputBytesPerSec")).doubleValue() / MB;
-                seconds = r.durationSec;
+                perMap = (Double) r.metrics().get("throughputMbSec");
+                aggregated = ((Number) r.metrics().get("aggregatedThroughputBytesPerSec")).doubleValue() / MB;
+                seconds = r.durationSec();
               }
               ProcessCost server = ProcessCost.of(servers).minus(server0);
               ProcessCost client = ProcessCost.of(CLIENT).minus(client0);

@@ -147,9 +147,9 @@ public final class DfsioBenchmark implements Callable<Integer> {
     RunResult r = Figures.dfsioe(c, mode, files, mb, dir, "-skipAnalyze");
     if (!warmup) {
       figures.computeIfAbsent("ours sampling overhead %", k -> new ArrayList<>())
-          .add((Double) r.metrics.get("samplingOverheadPct"));
+          .add((Double) r.metrics().get("samplingOverheadPct"));
     }
-    return new double[] {(Double) r.metrics.get("throughputMbSec"), (Double) r.metrics.get("averageIoRateMbSec")};
+    return new double[] {(Double) r.metrics().get("throughputMbSec"), (Double) r.metrics().get("averageIoRateMbSec")};
   }
 
   /**

@@ -98,10 +98,10 @@ public final class EnginesBenchmark implements java.util.concurrent.Callable<Int
           require(r);
           FileUtil.fullyDelete(new File(output));
           String line = String.format(Locale.ROOT, "%-8s %-16s %8.3f s", warmup ? "warm-up" : "run " + run,
-              spark ? pair.spark() : pair.mapreduce(), r.durationSec);
+              spark ? pair.spark() : pair.mapreduce(), r.durationSec());
           if (spark) {
             SparkFigures f = r.metrics(SparkFigures.class);
-            double start = f.commandSec() - r.durationSec; // the JVM's and the context's start, and Spark's own set-up
+            double start = f.commandSec() - r.durationSec(); // the JVM's and the context's start, and Spark's own set-up
             line += String.format(Locale.ROOT, " (command %.3f s, context %.3f s)", f.commandSec(), f.contextSec());
             if (!warmup) {
               sparkStart.computeIfAbsent(pair.spark(), k -> new ArrayList<>()).add(start);
@@ -112,7 +112,7 @@ public final class EnginesBenchmark implements java.util.concurrent.Callable<Int
           }
           out.println(line);
           if (!warmup) {
-            seconds.computeIfAbsent(spark ? pair.spark() : pair.mapreduce(), k -> new ArrayList<>()).add(r.durationSec);
+            seconds.computeIfAbsent(spark ? pair.spark() : pair.mapreduce(), k -> new ArrayList<>()).add(r.durationSec());
           }
         }
       }

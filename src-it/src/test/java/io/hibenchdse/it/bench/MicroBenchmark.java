@@ -105,7 +105,7 @@ public final class MicroBenchmark implements java.util.concurrent.Callable<Integ
         wcOut.getFileSystem(conf).delete(wcOut, true);
         t0 = System.nanoTime();
         Map<String, Long> c = stock ? work(StockWordCount.run(conf, new Path(root, "wc-in"), wcOut))
-            : work(run(conf, "wordcount", root + "/wc-in", wcOut.toString()).counters.get(TaskCounter.class.getName()));
+            : work(run(conf, "wordcount", root + "/wc-in", wcOut.toString()).counters().get(TaskCounter.class.getName()));
         double wcSec = (System.nanoTime() - t0) / 1e9;
         counters.put(tag, c);
         out.printf(Locale.ROOT, "%s %-5s randomtextwriter %7.3f s %8.1f MB/s | wordcount %7.3f s%n",
