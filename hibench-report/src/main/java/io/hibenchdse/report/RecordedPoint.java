@@ -4,6 +4,7 @@ import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.UsageException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What a run's record says of its series point: its label ({@code maps=4,reduces=2}), its place in
@@ -12,6 +13,12 @@ import java.util.Map;
  * it as labels and the report reads it back here, so no other class names or parses the keys.
  */
 public record RecordedPoint(String label, int index, String row, boolean changesData) {
+  /**
+   * The settings that set the data, as records written before they said {@code changesData}
+   * named them (through 2026-11): the fallback for those records only, a fixed fact of theirs.
+   */
+  private static final Set<String> DATA_SETTINGS_OF_EARLIER_RECORDS = Set.of("size", "profile", "records");
+
   /** The suite's labels that say it, as a step passes them to its job. */
   public Map<String, String> labels() {
     Map<String, String> labels = new LinkedHashMap<>();
@@ -20,9 +27,7 @@ public record RecordedPoint(String label, int index, String row, boolean changes
     if (row != null) {
       labels.put(HibenchConfigKeys.SERIES_ROW, row);
     }
-    if (changesData) {
-      labels.put(HibenchConfigKeys.SERIES_CHANGES_DATA, "true");
-    }
+    labels.put(HibenchConfigKeys.SERIES_CHANGES_DATA, Boolean.toString(changesData));
     return labels;
   }
 
@@ -37,10 +42,21 @@ public record RecordedPoint(String label, int index, String row, boolean changes
     }
     String index = configuration.get(HibenchConfigKeys.SERIES_INDEX);
     try {
+      String changesData = configuration.get(HibenchConfigKeys.SERIES_CHANGES_DATA);
       return new RecordedPoint(label, index == null ? 0 : Integer.parseInt(index), configuration.get(HibenchConfigKeys.SERIES_ROW),
-          Boolean.parseBoolean(configuration.get(HibenchConfigKeys.SERIES_CHANGES_DATA)));
+          changesData != null ? Boolean.parseBoolean(changesData) : setsDataAsEarlierRecordsSay(label));
     } catch (NumberFormatException e) {
       throw new UsageException(HibenchConfigKeys.SERIES_INDEX + " '" + index + "' is not a point's place in its series");
     }
+  }
+
+  private static boolean setsDataAsEarlierRecordsSay(String label) {
+    for (String setting : label.split(",")) {
+      int eq = setting.indexOf('=');
+      if (eq > 0 && DATA_SETTINGS_OF_EARLIER_RECORDS.contains(setting.substring(0, eq))) {
+        return true;
+      }
+    }
+    return false;
   }
 }
