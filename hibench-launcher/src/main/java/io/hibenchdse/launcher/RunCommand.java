@@ -23,7 +23,6 @@ import io.hibenchdse.launcher.suite.SeriesPoint;
 import io.hibenchdse.launcher.suite.SuiteExecution;
 import io.hibenchdse.launcher.suite.SuiteJar;
 import io.hibenchdse.launcher.suite.SuiteOptions;
-import io.hibenchdse.launcher.suite.Step;
 import io.hibenchdse.monitor.Hosts;
 import io.hibenchdse.monitor.Monitor;
 import java.io.File;

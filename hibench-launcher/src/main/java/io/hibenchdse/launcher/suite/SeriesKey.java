@@ -3,7 +3,6 @@ package io.hibenchdse.launcher.suite;
 import io.hibenchdse.report.Profile;
 import io.hibenchdse.hosts.Link;
 import io.hibenchdse.node.LocalNodes;
-import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.util.StringUtils;
 

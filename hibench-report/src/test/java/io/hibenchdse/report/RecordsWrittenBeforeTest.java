@@ -1,0 +1,77 @@
+package io.hibenchdse.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hibenchdse.core.JsonLinesExporter;
+import io.hibenchdse.core.Results;
+import io.hibenchdse.core.RunResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Records in the form the suite wrote them before its series points said whether they set the data
+ * and its Spark runs named their counterpart (through 2026-11): a size series of wordcount, three
+ * runs a point, and three runs of spark-wordcount.
+ */
+class RecordsWrittenBeforeTest {
+  @TempDir Path dir;
+
+  private Path earlier() throws Exception {
+    Path d = Files.createDirectories(dir.resolve("earlier"));
+    Files.copy(Path.of(Objects.requireNonNull(getClass().getResource("/records-2026-11/" + Results.JSON_FILE)).toURI()),
+        d.resolve(Results.JSON_FILE));
+    return d;
+  }
+
+  @Test
+  void theySummarizeAndTheirSizeSeriesNamesNoBestPoint() throws Exception {
+    List<Summary.Row> rows = SummaryReport.write(Measurement.read(earlier()), dir.resolve("summary"));
+    // a series' points in its order, after the runs of no series
+    assertEquals(List.of("spark-wordcount", "wordcount size=1m", "wordcount size=2m"),
+        rows.stream().map(r -> r.workload() + (r.point() == null ? "" : " " + r.point())).toList());
+    assertEquals(6, rows.get(0).meanSec(), 1e-9);
+    assertEquals(11, rows.get(1).meanSec(), 1e-9);
+    assertEquals(21, rows.get(2).meanSec(), 1e-9);
+    assertEquals(List.of(), Summary.best(rows), "a series of sizes measures scaling: no best point");
+    assertEquals(List.of(), Comparison.engines(rows), "no counterpart recorded, none drawn");
+  }
+
+  @Test
+  void comparedWithThemselvesNoRowDiffers() throws Exception {
+    Path a = earlier();
+    List<Comparison.Row> rows = Comparison.of(a, a).rows();
+    assertEquals(3, rows.size());
+    for (Comparison.Row r : rows) {
+      assertEquals(1, r.timeRatio(), 1e-12, r.workload());
+      assertFalse(r.significant(), r.workload() + " p = " + r.pValue());
+    }
+  }
+
+  /** B's runs each took twice A's (every figure but the time as it was): every row differs, its ratio's interval short of 1. */
+  @Test
+  void againstRunsTwiceAsLongEveryRowDiffers() throws Exception {
+    Path a = earlier();
+    Path b = Files.createDirectories(dir.resolve("twice"));
+    List<String> doubled = new ArrayList<>();
+    for (String line : Files.readAllLines(a.resolve(Results.JSON_FILE))) {
+      RunResult r = JsonLinesExporter.fromJson(line);
+      long nanos = Math.round(r.durationSec() * 2e9);
+      doubled.add(JsonLinesExporter.toJson(r.timed(r.startMs(), r.startMs() + nanos / 1_000_000, nanos, r.inputBytes(), r.nodes())));
+    }
+    Files.write(b.resolve(Results.JSON_FILE), doubled);
+    List<Comparison.Row> rows = Comparison.of(a, b).rows();
+    assertEquals(3, rows.size());
+    for (Comparison.Row r : rows) {
+      assertEquals(2, r.timeRatio(), 1e-9, r.workload());
+      assertTrue(r.significant(), r.workload() + " p = " + r.pValue());
+      assertTrue(r.timeRatioCi95Low() > 1, r.workload() + " " + r.timeRatioCi95Low());
+    }
+  }
+}
