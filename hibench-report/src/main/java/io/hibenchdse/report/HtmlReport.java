@@ -82,8 +82,9 @@ public final class HtmlReport {
       List<Measurement> runs = measurements.stream().filter(m -> m.workload().equals(workload)).toList();
       List<List<String>> table = cells(Summary.withPoint(Summary.HTML_WORKLOAD, own, 0), own);
       List<Chart> sectionCharts = new ArrayList<>();
-      if (own.stream().anyMatch(r -> r.point() != null)) {
-        sectionCharts.addAll(seriesCharts(workload, own, runs, charts));
+      List<Summary.Row> points = own.stream().filter(r -> r.point() != null).toList();
+      if (!points.isEmpty()) { // a directory may also hold the workload's runs of no series: the table shows them, the series' charts not
+        sectionCharts.addAll(seriesCharts(workload, points, runs, charts));
       } else if (own.size() > 1) { // against one size the chart would be a point in an empty frame
         sectionCharts.add(chart(ReportCharts.scaling(workload + ": time against data size", own), charts, workload + "-scaling",
             "Mean time against data size, sigma as error bars; dashed: the smallest size's time grown linearly with data"));
