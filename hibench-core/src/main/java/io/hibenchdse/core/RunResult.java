@@ -41,30 +41,30 @@ public class RunResult {
   private short replication;
   private long blockSize;
   /** The workload's own options and arguments as the user gave them or as defaulted. */
-  private final Map<String, Object> parameters = new LinkedHashMap<>();
+  private Map<String, Object> parameters = new LinkedHashMap<>();
   /** The Hadoop configuration values that decide what the run measures. */
-  private final Map<String, String> configuration = new TreeMap<>();
+  private Map<String, String> configuration = new TreeMap<>();
   /**
    * Figures a workload computes beyond time and throughput, e.g. DFSIOE's aggregated throughput:
    * the properties of the workload's own typed figures ({@link #metrics(Object)}), kept as
    * values here so that one record type carries every workload's.
    */
-  private final Map<String, Object> metrics = new LinkedHashMap<>();
+  private Map<String, Object> metrics = new LinkedHashMap<>();
   /**
    * What the run used, per host and per server process, over its own start to end, where a monitor
    * sampled it (the suite, {@code bin/hibench monitor}): the properties of the monitor's typed
    * result (docs/reports.md#utilization).
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
-  private final Map<String, Object> utilization = new LinkedHashMap<>();
+  private Map<String, Object> utilization = new LinkedHashMap<>();
   /** Job counters, by group then name. */
-  private final Map<String, Map<String, Long>> counters = new TreeMap<>();
+  private Map<String, Map<String, Long>> counters = new TreeMap<>();
   /** The command that reproduces the run: the workload, its {@code -D} settings and its arguments. */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
-  private final List<String> command = new ArrayList<>();
+  private List<String> command = new ArrayList<>();
   /** The launching machine and software: Hadoop and JVM versions, OS, cores, memory. */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
-  private final Map<String, String> environment = new LinkedHashMap<>();
+  private Map<String, String> environment = new LinkedHashMap<>();
 
   /** A record read back from its JSON. */
   private RunResult() {}

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 /** One measured run of a suite workload at a profile. */
 public record Measurement(String workload, Profile profile, RunResult result) {
@@ -35,10 +36,18 @@ public record Measurement(String workload, Profile profile, RunResult result) {
     return RecordedPoint.read(result.configuration());
   }
 
-  /** Of a Spark workload's run, the MapReduce workload on the same data it is set beside; else null. */
+  /**
+   * Of a Spark workload's run, the MapReduce workload on the same data it is set beside; else null.
+   * Records written before the suite named it (through 2026-11) are read by their workload's name.
+   */
   public String counterpart() {
-    return result.configuration().get(HibenchConfigKeys.SUITE_COUNTERPART);
+    String recorded = result.configuration().get(HibenchConfigKeys.SUITE_COUNTERPART);
+    return recorded != null ? recorded : COUNTERPARTS_OF_EARLIER_RECORDS.get(workload);
   }
+
+  /** The pairs as the suite ran them before its records named them: a fixed fact of those records. */
+  private static final Map<String, String> COUNTERPARTS_OF_EARLIER_RECORDS = Map.of("spark-wordcount", "wordcount",
+      "spark-sort", "sort", "spark-scan", "scan", "spark-aggregation", "aggregation", "spark-join", "join");
 
   /** The summary's row the run belongs to. */
   public RowKey key() {

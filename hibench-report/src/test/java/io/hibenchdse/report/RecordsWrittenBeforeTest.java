@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Records in the form the suite wrote them before its series points said whether they set the data
  * and its Spark runs named their counterpart (through 2026-11): a size series of wordcount, three
- * runs a point, and three runs of spark-wordcount.
+ * runs a point, and three runs each of spark-wordcount and of wordcount beside it.
  */
 class RecordsWrittenBeforeTest {
   @TempDir Path dir;
@@ -34,20 +34,21 @@ class RecordsWrittenBeforeTest {
   void theySummarizeAndTheirSizeSeriesNamesNoBestPoint() throws Exception {
     List<Summary.Row> rows = SummaryReport.write(Measurement.read(earlier()), dir.resolve("summary"));
     // a series' points in its order, after the runs of no series
-    assertEquals(List.of("spark-wordcount", "wordcount size=1m", "wordcount size=2m"),
+    assertEquals(List.of("spark-wordcount", "wordcount", "wordcount size=1m", "wordcount size=2m"),
         rows.stream().map(r -> r.workload() + (r.point() == null ? "" : " " + r.point())).toList());
-    assertEquals(6, rows.get(0).meanSec(), 1e-9);
-    assertEquals(11, rows.get(1).meanSec(), 1e-9);
-    assertEquals(21, rows.get(2).meanSec(), 1e-9);
+    assertEquals(List.of(6.0, 10.0, 11.0, 21.0), rows.stream().map(Summary.Row::meanSec).toList());
     assertEquals(List.of(), Summary.best(rows), "a series of sizes measures scaling: no best point");
-    assertEquals(List.of(), Comparison.engines(rows), "no counterpart recorded, none drawn");
+    List<Comparison.Row> engines = Comparison.engines(rows);
+    assertEquals(1, engines.size(), "spark-wordcount beside wordcount, paired by name as those records were");
+    assertEquals("spark-wordcount", engines.get(0).workload());
+    assertEquals(0.6, engines.get(0).timeRatio(), 1e-12);
   }
 
   @Test
   void comparedWithThemselvesNoRowDiffers() throws Exception {
     Path a = earlier();
     List<Comparison.Row> rows = Comparison.of(a, a).rows();
-    assertEquals(3, rows.size());
+    assertEquals(4, rows.size());
     for (Comparison.Row r : rows) {
       assertEquals(1, r.timeRatio(), 1e-12, r.workload());
       assertFalse(r.significant(), r.workload() + " p = " + r.pValue());
@@ -67,7 +68,7 @@ class RecordsWrittenBeforeTest {
     }
     Files.write(b.resolve(Results.JSON_FILE), doubled);
     List<Comparison.Row> rows = Comparison.of(a, b).rows();
-    assertEquals(3, rows.size());
+    assertEquals(4, rows.size());
     for (Comparison.Row r : rows) {
       assertEquals(2, r.timeRatio(), 1e-9, r.workload());
       assertTrue(r.significant(), r.workload() + " p = " + r.pValue());
