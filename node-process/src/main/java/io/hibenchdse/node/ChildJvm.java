@@ -157,6 +157,9 @@ public final class ChildJvm {
    */
   public static final long STOP_GRACE_MS = 10_000;
 
+  /** How long a stop waits, after the child's end, for its killed descendants to be reaped. */
+  private static final long REAP_MS = 5_000;
+
   /**
    * Waits for a child and returns its exit status. Should this JVM stop meanwhile (SIGTERM, Ctrl-C),
    * or the wait be interrupted, the child is stopped as {@link #stopWithGrace} stops it, so none
@@ -187,8 +190,8 @@ public final class ChildJvm {
   /**
    * Stops a child and its descendants: a SIGTERM first, so each cleans up as a stopped run does
    * (partial output removed), then, those still running {@link #STOP_GRACE_MS} later, a SIGKILL.
-   * Returns once the child is gone; an interrupt meanwhile does not cut the wait short (it is kept
-   * for the caller).
+   * Returns once the child is gone and its descendants too (at most {@link #REAP_MS} after it); an
+   * interrupt meanwhile does not cut the wait short (it is kept for the caller).
    */
   public static void stopWithGrace(Process process) {
     List<ProcessHandle> tree = new ArrayList<>(process.descendants().toList());
@@ -212,6 +215,16 @@ public final class ChildJvm {
       try {
         process.waitFor();
         break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    // a killed descendant is gone only once its new parent (init) has reaped it: on a loaded
+    // machine that comes a moment after the child's own end
+    long reaped = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(REAP_MS);
+    while (tree.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < reaped) {
+      try {
+        Thread.sleep(20);
       } catch (InterruptedException e) {
         interrupted = true;
       }
