@@ -387,7 +387,7 @@ class HostsClusterTest {
     Path hadoop = dir.toPath().resolve("hadoop");
     Files.writeString(hadoop, "#!/usr/bin/env bash\n# the stock hadoop's jar command: RunJar on the client jars, HADOOP_CONF_DIR first\n"
         + "[ \"$1\" = jar ] || exit 64\nshift\necho \"$1 $2\" >> '" + submitted + "'\n"
-        + "exec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp \"$HADOOP_CONF_DIR:" + line
+        + "exec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' $HADOOP_OPTS -cp \"$HADOOP_CONF_DIR:" + line
         + "\" org.apache.hadoop.util.RunJar \"$@\"\n");
     assertTrue(hadoop.toFile().setExecutable(true));
     ProcessBuilder runAll = new ProcessBuilder("ip", "netns", "exec", namespace, LauncherTest.HOME.resolve("scripts/run-all.sh").toString(),
@@ -633,6 +633,7 @@ class HostsClusterTest {
         .filter(jar -> !jar.contains("/info/picocli/") && !jar.contains("/hadoop-mapreduce-examples/")).toList();
     Path script = dir.toPath().resolve("spark-submit");
     Files.writeString(script, "#!/usr/bin/env bash\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' "
+        + String.join(" ", io.hibenchdse.node.ChildJvm.extraOptions()) + " "
         + String.join(" ", org.apache.spark.launcher.JavaModuleOptions.defaultModuleOptionArray()) + " -Xmx1g -cp \"$HADOOP_CONF_DIR:"
         + String.join(":", sparkJars) + "\" org.apache.spark.deploy.SparkSubmit --master yarn --num-executors 2 --conf spark.executor.memory=1g"
         + " --conf spark.yarn.jars=" + String.join(",", sparkJars.stream().map(j -> "local:" + j).toList())

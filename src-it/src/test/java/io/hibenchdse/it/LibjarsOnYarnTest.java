@@ -147,7 +147,7 @@ class LibjarsOnYarnTest {
     assertTrue(!line.contains("cfs-adapter"), line);
     java.nio.file.Path hadoop = dir.toPath().resolve("hadoop");
     Files.writeString(hadoop, "#!/usr/bin/env bash\n[ \"$1\" = jar ] || exit 64\nshift\n"
-        + "exec '" + java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp \"$HADOOP_CONF_DIR:" + line
+        + "exec '" + java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java") + "' $HADOOP_OPTS -cp \"$HADOOP_CONF_DIR:" + line
         + "\" org.apache.hadoop.util.RunJar \"$@\"\n");
     assertTrue(hadoop.toFile().setExecutable(true));
     return hadoop;

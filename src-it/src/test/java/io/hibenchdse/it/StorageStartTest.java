@@ -168,8 +168,9 @@ class StorageStartTest {
       assertTrue(new File(m.group(1)).isFile(), m.group(1));
       cp = cp + File.pathSeparator + m.group(1);
     }
-    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", cp, "org.apache.hadoop.fs.FsShell"));
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    command.addAll(io.hibenchdse.node.ChildJvm.extraOptions()); // the tests' quicker JIT, as for every child
+    command.addAll(List.of("-cp", cp, "org.apache.hadoop.fs.FsShell"));
     command.addAll(List.of(args));
     return exec(Map.of(), command.toArray(new String[0]));
   }
