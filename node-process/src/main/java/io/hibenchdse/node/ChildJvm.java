@@ -198,15 +198,7 @@ public final class ChildJvm {
     tree.forEach(ProcessHandle::destroy);
     process.destroy();
     tree.add(process.toHandle());
-    boolean interrupted = false;
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_GRACE_MS);
-    while (tree.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        interrupted = true;
-      }
-    }
+    boolean interrupted = awaitGone(tree, STOP_GRACE_MS);
     if (process.isAlive()) {
       tree.addAll(process.descendants().toList()); // started since the SIGTERM
     }
@@ -221,17 +213,24 @@ public final class ChildJvm {
     }
     // a killed descendant is gone only once its new parent (init) has reaped it: on a loaded
     // machine that comes a moment after the child's own end
-    long reaped = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(REAP_MS);
-    while (tree.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < reaped) {
+    interrupted |= awaitGone(tree, REAP_MS);
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Waits at most {@code ms} until every process of {@code tree} is gone; true if interrupted meanwhile (not cut short). */
+  private static boolean awaitGone(List<ProcessHandle> tree, long ms) {
+    boolean interrupted = false;
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
+    while (tree.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
       try {
-        Thread.sleep(20);
+        Thread.sleep(50);
       } catch (InterruptedException e) {
         interrupted = true;
       }
     }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
+    return interrupted;
   }
 
   /** Kills the child as {@code kill -9} would and waits until it is gone. */
