@@ -39,9 +39,9 @@ public final class Comparison {
       return pValue < 1 - Confidence.LEVEL;
     }
 
-    /** As the tables say it: {@code yes}, {@code no}, or empty where there is no test. */
-    String verdict(String none) {
-      return Double.isNaN(pValue) ? none : significant() ? "yes" : "no";
+    /** As the tables say it: {@code yes}, {@code no}, or null where there is no test. */
+    String verdict() {
+      return Double.isNaN(pValue) ? null : significant() ? "yes" : "no";
     }
   }
 
@@ -219,51 +219,50 @@ public final class Comparison {
     return rows;
   }
 
-  /** The table on the console: both means with sigma, B's ratios. */
-  public static final List<Column<Row>> CONSOLE = List.of(new Column<>("Workload", -18, Row::workload),
-      new Column<>("Profile", -14, Row::profile), new Column<>("A time(s)", 14, r -> meanSigma(r.meanSecA(), r.sigmaSecA())),
-      new Column<>("B time(s)", 14, r -> meanSigma(r.meanSecB(), r.sigmaSecB())), Column.of("Time B/A", 10, "%.3f", Row::timeRatio),
-      new Column<>("95% interval", 13, r -> interval(r, "%.3f", "one run")), new Column<>("p (Welch)", 9, r -> ratio(r.pValue(), "%.3f", "-")),
-      new Column<>("Differ", 6, r -> r.verdict("-")), Column.of("Thruput B/A", 12, "%.3f", Row::throughputRatio), new Column<>("Latency B/A", 12, r -> ratio(r.latencyRatio(), "%.3f", "-")));
+  /**
+   * The comparison's columns in every format: the console's table, compare.csv (and engines.csv),
+   * compare.html's table and index.html's of Spark beside MapReduce (without YCSB's latency).
+   */
+  public static final Columns<Row> COLUMNS = Columns.of(
+      Column.text("workload", Row::workload).console("Workload", -18).page("Workload"),
+      Column.text("profile", Row::profile).console("Profile", -14).page("Profile"),
+      Column.figure("runs_a", Unit.COUNT, "%d", Row::runsA).page("Runs A"),
+      Column.figure("mean_s_a", Unit.SECONDS, "%.3f", Row::meanSecA).page("Mean time A"),
+      Column.figure("sigma_s_a", Unit.SECONDS, "%.3f", Row::sigmaSecA).page("Sigma A"),
+      Column.<Row>shown(Unit.SECONDS, r -> meanSigma(r.meanSecA(), r.sigmaSecA())).console("A time", 14),
+      Column.figure("runs_b", Unit.COUNT, "%d", Row::runsB).page("Runs B"),
+      Column.figure("mean_s_b", Unit.SECONDS, "%.3f", Row::meanSecB).page("Mean time B"),
+      Column.figure("sigma_s_b", Unit.SECONDS, "%.3f", Row::sigmaSecB).page("Sigma B"),
+      Column.<Row>shown(Unit.SECONDS, r -> meanSigma(r.meanSecB(), r.sigmaSecB())).console("B time", 14),
+      Column.figure("time_ratio", Unit.RATIO, "%.4f", Row::timeRatio).shown("%.3f").console("Time B/A", 10).page("Time B/A"),
+      Column.figure("ratio_ci95_low", Unit.RATIO, "%.4f", Row::timeRatioCi95Low),
+      Column.figure("ratio_ci95_high", Unit.RATIO, "%.4f", Row::timeRatioCi95High),
+      Column.<Row>shown(Unit.RATIO, Comparison::interval).console("95% interval", 13).page("95% interval of B/A"),
+      Column.figure("p_value", Unit.RATIO, "%.4f", Row::pValue).shown("%.3f").console("p (Welch)", 9),
+      Column.text("significant", Row::verdict).console("Differ", 6),
+      Column.<Row>shown(Unit.TEXT, Comparison::difference).page("Difference (Welch's t-test)"),
+      Column.figure("throughput_ratio", Unit.RATIO, "%.4f", Row::throughputRatio).shown("%.3f").console("Thruput B/A", 12)
+          .page("Throughput B/A"),
+      Column.figure("latency_ratio", Unit.RATIO, "%.4f", Row::latencyRatio).shown("%.3f").console("Latency B/A", 12)
+          .detail("Mean latency B/A (YCSB)"),
+      Column.text("point", Row::point).console("Point", -24).page("Point").label());
 
   /** compare-utilization.csv's and compare.html's utilization columns. */
-  public static final List<Column<UtilizationRow>> UTILIZATION = List.of(new Column<>("workload", 0, UtilizationRow::workload),
-      new Column<>("profile", 0, UtilizationRow::profile), new Column<>("figure", 0, UtilizationRow::figure),
-      Column.of("a", 0, "%.2f", UtilizationRow::a), Column.of("b", 0, "%.2f", UtilizationRow::b),
-      new Column<>("b_over_a", 0, r -> r.a() == 0 ? "" : ratio(r.ratio(), "%.3f", "")));
+  public static final Columns<UtilizationRow> UTILIZATION = Columns.of(
+      Column.text("workload", UtilizationRow::workload).page("Workload"),
+      Column.text("profile", UtilizationRow::profile).page("Profile"),
+      Column.text("figure", UtilizationRow::figure).page("All hosts' mean or sum"),
+      Column.figure("a", Unit.OF_ROW, "%.2f", UtilizationRow::a).page("A"),
+      Column.figure("b", Unit.OF_ROW, "%.2f", UtilizationRow::b).page("B"),
+      Column.<UtilizationRow>figure("b_over_a", Unit.RATIO, "%.3f", r -> r.a() == 0 ? null : r.ratio()).page("B/A"));
 
-  /** compare.csv's columns. */
-  public static final List<Column<Row>> CSV = List.of(new Column<>("workload", 0, Row::workload),
-      new Column<>("profile", 0, Row::profile), Column.of("runs_a", 0, "%d", Row::runsA), Column.of("mean_s_a", 0, "%.3f", Row::meanSecA),
-      Column.of("sigma_s_a", 0, "%.3f", Row::sigmaSecA), Column.of("runs_b", 0, "%d", Row::runsB),
-      Column.of("mean_s_b", 0, "%.3f", Row::meanSecB), Column.of("sigma_s_b", 0, "%.3f", Row::sigmaSecB),
-      Column.of("time_ratio", 0, "%.4f", Row::timeRatio), new Column<>("ratio_ci95_low", 0, r -> ratio(r.timeRatioCi95Low(), "%.4f", "")),
-      new Column<>("ratio_ci95_high", 0, r -> ratio(r.timeRatioCi95High(), "%.4f", "")),
-      new Column<>("p_value", 0, r -> ratio(r.pValue(), "%.4f", "")), new Column<>("significant", 0, r -> r.verdict("")),
-      Column.of("throughput_ratio", 0, "%.4f", Row::throughputRatio),
-      new Column<>("latency_ratio", 0, r -> ratio(r.latencyRatio(), "%.4f", "")),
-      new Column<>("point", 0, r -> r.point() == null ? "" : r.point()));
-
-  /** index.html's table of Spark against MapReduce: compare.html's without YCSB's latency. */
-  static final List<Column<Row>> HTML_ENGINES = List.of(new Column<>("Workload", 0, Row::workload), new Column<>("Profile", 0, Row::profile),
-      Column.of("Runs A", 0, "%d", Row::runsA), Column.of("Mean time A (s)", 0, "%.3f", Row::meanSecA),
-      Column.of("Sigma A (s)", 0, "%.3f", Row::sigmaSecA), Column.of("Runs B", 0, "%d", Row::runsB),
-      Column.of("Mean time B (s)", 0, "%.3f", Row::meanSecB), Column.of("Sigma B (s)", 0, "%.3f", Row::sigmaSecB),
-      Column.of("Time B/A", 0, "%.3f", Row::timeRatio), new Column<>("95% interval of B/A", 0, r -> interval(r, "%.3f", "one run: none")),
-      new Column<>("Difference (Welch's t-test)", 0, r -> Double.isNaN(r.pValue()) ? "one run: no test"
-          : r.significant() ? fmt("significant, p = %.3f", r.pValue()) : fmt("no significant difference, p = %.3f", r.pValue())),
-      Column.of("Throughput B/A", 0, "%.3f", Row::throughputRatio));
-
-  /** compare.html's table. */
-  static final List<Column<Row>> HTML = java.util.stream.Stream.concat(HTML_ENGINES.stream(),
-      java.util.stream.Stream.of(new Column<Row>("Mean latency B/A (YCSB)", 0, r -> ratio(r.latencyRatio(), "%.3f", "")))).toList();
-
-  private static String ratio(double ratio, String format, String none) {
-    return Double.isNaN(ratio) ? none : fmt(format, ratio);
+  private static String interval(Row r) {
+    return Double.isNaN(r.timeRatioCi95Low()) ? "one run" : fmt("%.3f-%.3f", r.timeRatioCi95Low(), r.timeRatioCi95High());
   }
 
-  private static String interval(Row r, String format, String none) {
-    return Double.isNaN(r.timeRatioCi95Low()) ? none : fmt(format + "-" + format, r.timeRatioCi95Low(), r.timeRatioCi95High());
+  private static String difference(Row r) {
+    return Double.isNaN(r.pValue()) ? "one run: no test"
+        : r.significant() ? fmt("significant, p = %.3f", r.pValue()) : fmt("no significant difference, p = %.3f", r.pValue());
   }
 
   private static String meanSigma(double mean, double sigma) {

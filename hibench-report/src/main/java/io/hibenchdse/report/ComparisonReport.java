@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.List;
 import org.apache.velocity.VelocityContext;
 
 /** A comparison in every form: the console table, compare.csv, compare.json and compare.html with its ratio chart. */
@@ -15,13 +14,13 @@ public final class ComparisonReport {
 
   /** The comparison's table on the console. */
   public static void print(Comparison c, PrintStream console) {
-    ConsoleTable.print(Column.withPoint(Comparison.CONSOLE, c.rows(), Comparison.Row::point, -24), c.rows(), console);
+    ConsoleTable.print(Comparison.COLUMNS, c.rows(), console);
   }
 
   /** compare.csv, compare.json and compare.html (with the ratio chart, also as charts/ratios.png and .svg) in {@code out}. */
   public static void write(Comparison c, Path out) throws IOException {
     Files.createDirectories(out);
-    CsvTable.write(Comparison.CSV, c.rows(), out.resolve("compare.csv"));
+    CsvTable.write(Comparison.COLUMNS, c.rows(), out.resolve("compare.csv"));
     JsonTable.write(c.rows(), out.resolve("compare.json"));
     CsvTable.write(Comparison.UTILIZATION, c.utilization(), out.resolve("compare-utilization.csv"));
     VelocityContext context = new VelocityContext();
@@ -29,10 +28,8 @@ public final class ComparisonReport {
     context.put("b", c.b().toString());
     context.put("generated", ZonedDateTime.now().format(DateTimeFormatter.RFC_1123_DATE_TIME));
     context.put("differences", c.differences());
-    context.put("header", HtmlReport.headings(Column.withPoint(Comparison.HTML, c.rows(), Comparison.Row::point, 0)));
-    context.put("rows", HtmlReport.cells(Column.withPoint(Comparison.HTML, c.rows(), Comparison.Row::point, 0), c.rows()));
-    context.put("utilizationHeader", List.of("Workload", "Profile", "All hosts' mean or sum", "A", "B", "B/A"));
-    context.put("utilization", HtmlReport.cells(Comparison.UTILIZATION, c.utilization()));
+    context.put("table", HtmlReport.Grid.of(Comparison.COLUMNS, Format.PAGE, c.rows()));
+    context.put("utilization", HtmlReport.Grid.of(Comparison.UTILIZATION, Format.PAGE, c.utilization()));
     context.put("chart", HtmlReport.chart(ReportCharts.ratios(c.rows()), out.resolve(HtmlReport.CHARTS), "ratios",
         "B's mean time and mean throughput as ratios of A's; the line at 1 is parity"));
     HtmlReport.render("io/hibenchdse/report/compare.html.vm", context, out.resolve("compare.html"));

@@ -7,16 +7,17 @@ import java.util.List;
 public final class ConsoleTable {
   private ConsoleTable() {}
 
-  public static <R> void print(List<Column<R>> columns, List<R> rows, PrintStream out) {
+  public static <R> void print(Columns<R> table, List<R> rows, PrintStream out) {
+    List<Columns.Shown<R>> columns = table.in(Format.CONSOLE, rows);
     StringBuilder line = new StringBuilder();
-    for (Column<R> c : columns) {
+    for (Columns.Shown<R> c : columns) {
       cell(line, c.heading(), c.width());
     }
     out.println(line);
     for (R r : rows) {
       line.setLength(0);
-      for (Column<R> c : columns) {
-        cell(line, c.cell().apply(r), c.width());
+      for (Columns.Shown<R> c : columns) {
+        cell(line, c.cell(r), c.width());
       }
       out.println(line);
     }

@@ -8,16 +8,17 @@ import java.util.stream.Collectors;
 import org.apache.commons.text.StringEscapeUtils;
 
 /**
- * A report table as CSV: the columns' headings as the header line, then a line a row, a cell with a
+ * A report table as CSV: the columns' names as the header line, then a line a row, a cell with a
  * comma (a series' point, {@code maps=4,reduces=2}) quoted as RFC 4180 has it.
  */
 public final class CsvTable {
   private CsvTable() {}
 
-  public static <R> void write(List<Column<R>> columns, List<R> rows, Path file) throws IOException {
-    StringBuilder csv = new StringBuilder(columns.stream().map(Column::heading).collect(Collectors.joining(","))).append('\n');
+  public static <R> void write(Columns<R> table, List<R> rows, Path file) throws IOException {
+    List<Columns.Shown<R>> columns = table.in(Format.FILE, rows);
+    StringBuilder csv = new StringBuilder(columns.stream().map(Columns.Shown::heading).collect(Collectors.joining(","))).append('\n');
     for (R r : rows) {
-      csv.append(columns.stream().map(c -> StringEscapeUtils.escapeCsv(c.cell().apply(r))).collect(Collectors.joining(","))).append('\n');
+      csv.append(columns.stream().map(c -> StringEscapeUtils.escapeCsv(c.cell(r))).collect(Collectors.joining(","))).append('\n');
     }
     Files.writeString(file, csv);
   }

@@ -53,7 +53,7 @@ public final class HtmlReport {
   public record Table(String caption, List<String> header, List<List<String>> rows) {}
 
   /** One workload's part of the page. */
-  public record Section(String workload, List<List<String>> table, List<Table> tables, List<Chart> charts, List<String> commands,
+  public record Section(String workload, Grid table, List<Table> tables, List<Chart> charts, List<String> commands,
       String best) {}
 
   private HtmlReport() {}
@@ -80,7 +80,6 @@ public final class HtmlReport {
       List<Summary.Row> own = rows.stream().filter(r -> r.workload().equals(workload)).toList();
       byWorkload.addAll(own);
       List<Measurement> runs = measurements.stream().filter(m -> m.workload().equals(workload)).toList();
-      List<List<String>> table = cells(Summary.withPoint(Summary.HTML_WORKLOAD, own, 0), own);
       List<Chart> sectionCharts = new ArrayList<>();
       List<Summary.Row> points = own.stream().filter(r -> r.point() != null).toList();
       if (!points.isEmpty()) { // a directory may also hold the workload's runs of no series: the table shows them, the series' charts not
@@ -106,18 +105,15 @@ public final class HtmlReport {
         }
       }
       String best = Summary.best(own).stream().map(Summary.Best::describe).findFirst().orElse(null);
-      sections.add(new Section(workload, table, tables, sectionCharts, new ArrayList<>(commands), best));
+      sections.add(new Section(workload, Grid.of(Summary.COLUMNS, Format.PAGE, own), tables, sectionCharts, new ArrayList<>(commands), best));
     }
     List<List<String>> environment = environment(measurements);
     VelocityContext context = new VelocityContext();
     context.put("generated", ZonedDateTime.now().format(DateTimeFormatter.RFC_1123_DATE_TIME));
-    context.put("overviewHeader", headings(Summary.withPoint(Summary.HTML_OVERVIEW, rows, 0)));
-    context.put("overview", cells(Summary.withPoint(Summary.HTML_OVERVIEW, rows, 0), byWorkload));
+    context.put("overview", Grid.of(Summary.COLUMNS, Format.OVERVIEW, byWorkload));
     context.put("storage", storageLine(environment));
     context.put("enginesCaption", SummaryReport.ENGINES_CAPTION);
-    context.put("enginesHeader", headings(Comparison.HTML_ENGINES));
-    context.put("engines", cells(Comparison.HTML_ENGINES, engines));
-    context.put("header", headings(Summary.withPoint(Summary.HTML_WORKLOAD, rows, 0)));
+    context.put("engines", Grid.of(Comparison.COLUMNS, Format.OVERVIEW, engines));
     context.put("sections", sections);
     context.put("environment", environment);
     Set<String> suiteCommands = new LinkedHashSet<>();
@@ -224,14 +220,13 @@ public final class HtmlReport {
     }
   }
 
-  /** The headings of a table on a page. */
-  static <R> List<String> headings(List<Column<R>> columns) {
-    return columns.stream().map(Column::heading).toList();
-  }
-
-  /** The cells of a table on a page, a list a row. */
-  static <R> List<List<String>> cells(List<Column<R>> columns, List<R> rows) {
-    return rows.stream().map(r -> columns.stream().map(c -> c.cell().apply(r)).toList()).toList();
+  /** A table as {@code page} shows {@code rows}: its headings, whether each column holds figures (aligned right), its cells a list a row. */
+  public record Grid(List<String> header, List<Boolean> figures, List<List<String>> rows) {
+    static <R> Grid of(Columns<R> columns, Format page, List<R> rows) {
+      List<Columns.Shown<R>> shown = columns.in(page, rows);
+      return new Grid(shown.stream().map(Columns.Shown::heading).toList(), shown.stream().map(Columns.Shown::figure).toList(),
+          rows.stream().map(r -> shown.stream().map(c -> c.cell(r)).toList()).toList());
+    }
   }
 
   /** A figure as the pages show it: formatted the same in every locale. */
@@ -245,6 +240,7 @@ public final class HtmlReport {
     engine.setProperty(RuntimeConstants.RESOURCE_LOADERS, "classpath");
     engine.setProperty("resource.loader.classpath.class", ClasspathResourceLoader.class.getName());
     engine.setProperty(RuntimeConstants.EVENTHANDLER_REFERENCEINSERTION, EscapeHtmlReference.class.getName());
+    engine.setProperty(RuntimeConstants.VM_LIBRARY, "io/hibenchdse/report/grid.vm");
     engine.init();
     Files.createDirectories(page.getParent());
     try (Writer w = Files.newBufferedWriter(page, StandardCharsets.UTF_8)) {

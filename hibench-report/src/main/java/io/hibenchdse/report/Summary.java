@@ -122,44 +122,22 @@ public final class Summary {
     return best;
   }
 
-  /** {@code columns} with a series' point after the profile, where a row has one. */
-  static List<Column<Row>> withPoint(List<Column<Row>> columns, List<Row> rows, int width) {
-    return Column.withPoint(columns, rows, Row::point, width);
-  }
-
-  /** The table on the console. */
-  public static final List<Column<Row>> CONSOLE = List.of(
-      new Column<>("Workload", -18, Row::workload), new Column<>("Profile", -14, Row::profile),
-      Column.of("Runs", 4, "%d", Row::runs), Column.of("Data(bytes)", 16, "%.0f", Row::dataBytes),
-      Column.of("Time(s)", 10, "%.3f", Row::meanSec), Column.of("sigma(s)", 9, "%.3f", Row::sigmaSec),
-      Column.of("sigma(%)", 8, "%.1f", Row::sigmaPct), new Column<>("95% CI(s)", 19, r -> r.ci95("%.3f", "one run")),
-      Column.of("DataD(%)", 9, "%.1f", Row::dataDeltaPct),
-      Column.of("TimeD(%)", 9, "%.1f", Row::timeDeltaPct), Column.of("Throughput(B/s)", 16, "%.0f", Row::meanThroughputBytesPerSec));
-
-  /** summary.csv's columns. */
-  public static final List<Column<Row>> CSV = List.of(
-      new Column<>("workload", 0, Row::workload), new Column<>("profile", 0, Row::profile), Column.of("runs", 0, "%d", Row::runs),
-      Column.of("data_bytes", 0, "%.0f", Row::dataBytes), Column.of("mean_s", 0, "%.3f", Row::meanSec),
-      Column.of("sigma_s", 0, "%.3f", Row::sigmaSec), Column.of("sigma_pct", 0, "%.2f", Row::sigmaPct),
-      new Column<>("ci95_low_s", 0, r -> r.ci95LowSec() == null ? "" : fmt("%.3f", r.ci95LowSec())),
-      new Column<>("ci95_high_s", 0, r -> r.ci95HighSec() == null ? "" : fmt("%.3f", r.ci95HighSec())),
-      Column.of("data_delta_pct", 0, "%.2f", Row::dataDeltaPct), Column.of("time_delta_pct", 0, "%.2f", Row::timeDeltaPct),
-      Column.of("throughput_bytes_per_s", 0, "%.0f", Row::meanThroughputBytesPerSec),
-      new Column<>("throughput_ops_per_s", 0, r -> r.meanOpsPerSec() == null ? "" : fmt("%.1f", r.meanOpsPerSec())),
-      new Column<>("point", 0, r -> r.point() == null ? "" : r.point()));
-
-  /** The report page's overview, a row per workload and size. */
-  static final List<Column<Row>> HTML_OVERVIEW = List.of(new Column<>("Workload", 0, Row::workload),
-      new Column<>("Profile", 0, Row::profile), Column.of("Data size (MB)", 0, "%.3f", r -> r.dataBytes() / MB),
-      Column.of("Runs", 0, "%d", Row::runs), Column.of("Mean time (s)", 0, "%.3f", Row::meanSec),
-      new Column<>("95% interval (s)", 0, r -> r.ci95("%.3f", "one run: none")),
-      Column.of("Sigma (%)", 0, "%.1f", Row::sigmaPct), new Column<>("Throughput", 0, Row::throughput));
-
-  /** A workload's table on the report page, a row per size. */
-  static final List<Column<Row>> HTML_WORKLOAD = List.of(new Column<>("Profile", 0, Row::profile),
-      Column.of("Data size (MB)", 0, "%.3f", r -> r.dataBytes() / MB), Column.of("Runs", 0, "%d", Row::runs),
-      Column.of("Mean time (s)", 0, "%.3f", Row::meanSec), new Column<>("95% interval (s)", 0, r -> r.ci95("%.3f", "one run: none")),
-      Column.of("Sigma (s)", 0, "%.3f", Row::sigmaSec), Column.of("Sigma (%)", 0, "%.1f", Row::sigmaPct), Column.of("Data delta (%)", 0, "%+.2f", Row::dataDeltaPct),
-      Column.of("Time delta (%)", 0, "%+.2f", Row::timeDeltaPct),
-      new Column<>("Throughput", 0, Row::throughput));
+  /** The summary's columns in every format: the console's table, summary.csv, a workload's table on the page and the page's overview. */
+  public static final Columns<Row> COLUMNS = Columns.of(
+      Column.text("workload", Row::workload).console("Workload", -18).overview("Workload"),
+      Column.text("profile", Row::profile).console("Profile", -14).page("Profile"),
+      Column.figure("runs", Unit.COUNT, "%d", Row::runs).console("Runs", 4).page("Runs"),
+      Column.figure("data_bytes", Unit.BYTES, "%.0f", Row::dataBytes).console("Data", 16).page("Data size"),
+      Column.figure("mean_s", Unit.SECONDS, "%.3f", Row::meanSec).console("Time", 10).page("Mean time"),
+      Column.figure("sigma_s", Unit.SECONDS, "%.3f", Row::sigmaSec).console("sigma", 9).detail("Sigma"),
+      Column.figure("sigma_pct", Unit.PERCENT, "%.2f", Row::sigmaPct).shown("%.1f").console("sigma", 8).page("Sigma"),
+      Column.figure("ci95_low_s", Unit.SECONDS, "%.3f", Row::ci95LowSec),
+      Column.figure("ci95_high_s", Unit.SECONDS, "%.3f", Row::ci95HighSec),
+      Column.<Row>shown(Unit.SECONDS, r -> r.ci95("%.3f", "one run")).console("95% CI", 19).page("95% interval"),
+      Column.figure("data_delta_pct", Unit.PERCENT, "%.2f", Row::dataDeltaPct).shown("%+.2f").console("DataD", 9).detail("Data delta"),
+      Column.figure("time_delta_pct", Unit.PERCENT, "%.2f", Row::timeDeltaPct).shown("%+.2f").console("TimeD", 9).detail("Time delta"),
+      Column.figure("throughput_bytes_per_s", Unit.BYTES_PER_SECOND, "%.0f", Row::meanThroughputBytesPerSec).console("Throughput", 16),
+      Column.figure("throughput_ops_per_s", Unit.OPERATIONS_PER_SECOND, "%.1f", Row::meanOpsPerSec),
+      Column.<Row>shown(Unit.OF_ROW, Row::throughput).page("Throughput"),
+      Column.text("point", Row::point).console("Point", -24).page("Point").label());
 }

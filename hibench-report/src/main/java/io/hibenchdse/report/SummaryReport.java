@@ -18,12 +18,12 @@ public final class SummaryReport {
   public static List<Summary.Row> write(List<Measurement> measurements, Path dir) throws IOException {
     List<Summary.Row> rows = Summary.rows(measurements);
     Files.createDirectories(dir);
-    CsvTable.write(Summary.CSV, rows, dir.resolve("summary.csv"));
+    CsvTable.write(Summary.COLUMNS, rows, dir.resolve("summary.csv"));
     JsonTable.write(rows, dir.resolve("summary.json"));
     ReportCharts.write(ReportCharts.scaling("Time against data size", rows), dir, "summary");
     List<Comparison.Row> engines = Comparison.engines(rows);
     if (!engines.isEmpty()) {
-      CsvTable.write(Comparison.CSV, engines, dir.resolve(ENGINES_CSV));
+      CsvTable.write(Comparison.COLUMNS, engines, dir.resolve(ENGINES_CSV));
     }
     HtmlReport.write(measurements, rows, engines, dir);
     return rows;
@@ -37,13 +37,13 @@ public final class SummaryReport {
 
   /** The summary's table on the console, and the engines' where a run has both. */
   public static void print(List<Summary.Row> rows, PrintStream out) {
-    ConsoleTable.print(Summary.withPoint(Summary.CONSOLE, rows, -24), rows, out);
+    ConsoleTable.print(Summary.COLUMNS, rows, out);
     Summary.best(rows).forEach(b -> out.println(b.describe()));
     List<Comparison.Row> engines = Comparison.engines(rows);
     if (!engines.isEmpty()) {
       out.println();
       out.println(ENGINES_CAPTION + ":");
-      ConsoleTable.print(Comparison.CONSOLE, engines, out);
+      ConsoleTable.print(Comparison.COLUMNS, engines, out);
     }
   }
 }

@@ -42,6 +42,16 @@ class RecordsWrittenBeforeTest {
     assertEquals(1, engines.size(), "spark-wordcount beside wordcount, paired by name as those records were");
     assertEquals("spark-wordcount", engines.get(0).workload());
     assertEquals(0.6, engines.get(0).timeRatio(), 1e-12);
+    // each workload's table on the page heads its own columns: a point only where its rows have one
+    String page = Files.readString(dir.resolve("summary/index.html"));
+    assertFalse(headings(page, "spark-wordcount").contains("<th>Point</th>"), headings(page, "spark-wordcount"));
+    assertTrue(headings(page, "wordcount").startsWith("<tr><th>Profile</th><th>Point</th><th>Runs</th>"), headings(page, "wordcount"));
+  }
+
+  private static String headings(String page, String workload) {
+    int section = page.indexOf("<h2 id=\"" + workload + "\">");
+    int row = page.indexOf("<tr>", section);
+    return page.substring(row, page.indexOf("</tr>", row));
   }
 
   @Test

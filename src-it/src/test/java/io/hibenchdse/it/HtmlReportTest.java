@@ -114,8 +114,8 @@ class HtmlReportTest {
     // the page opens with the whole run: a row per workload and profile, the storage in one line
     int overview = html.indexOf("<h2 id=\"overview\">");
     assertTrue(overview > 0 && overview < html.indexOf("<h2 id=\"wordcount\">"), "the overview comes first");
-    for (String row : new String[] {"<tr><td><a href=\"#wordcount\">wordcount</a></td><td>tiny</td><td class=\"n\">0.032</td><td class=\"n\">2</td><td class=\"n\">11.000</td>",
-        "<tr><td><a href=\"#wordcount\">wordcount</a></td><td>small</td><td class=\"n\">0.320</td><td class=\"n\">2</td><td class=\"n\">42.000</td>",
+    for (String row : new String[] {"<tr><td><a href=\"#wordcount\">wordcount</a></td><td>tiny</td><td class=\"n\">2</td><td class=\"n\">0.032</td><td class=\"n\">11.000</td>",
+        "<tr><td><a href=\"#wordcount\">wordcount</a></td><td>small</td><td class=\"n\">2</td><td class=\"n\">0.320</td><td class=\"n\">42.000</td>",
         "<tr><td><a href=\"#dfsioe-write\">dfsioe-write</a></td><td>tiny</td>", "<tr><td><a href=\"#tpcxhs\">tpcxhs</a></td><td>tiny</td>"}) {
       assertTrue(html.contains(row), row);
     }

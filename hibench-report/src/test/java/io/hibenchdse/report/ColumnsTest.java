@@ -1,0 +1,77 @@
+package io.hibenchdse.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** One declaration of a table's columns, shown by each format its way: headings with units, cells, a series' point. */
+class ColumnsTest {
+  private static final Summary.Row TWO_RUNS = new Summary.Row("sort", "tiny", 2, 2_500_000, 12, 2.828, 23.57, -13.412, 37.412, 0, 0,
+      208_333, null, null, false, null);
+  private static final Summary.Row ONE_RUN = new Summary.Row("sort", "small", 1, 7_500_000, 24, 0, 0, null, null, 200, 100,
+      312_500, null, null, false, null);
+
+  private static <R> List<String> headings(Columns<R> columns, Format f, List<R> rows) {
+    return columns.in(f, rows).stream().map(Columns.Shown::heading).toList();
+  }
+
+  private static <R> List<String> cells(Columns<R> columns, Format f, List<R> rows, R row) {
+    return columns.in(f, rows).stream().map(c -> c.cell(row)).toList();
+  }
+
+  @Test
+  void eachFormatHeadsTheColumnsItShowsWithTheirUnits() {
+    List<Summary.Row> rows = List.of(TWO_RUNS, ONE_RUN);
+    assertEquals(List.of("Workload", "Profile", "Runs", "Data(B)", "Time(s)", "sigma(s)", "sigma(%)", "95% CI(s)", "DataD(%)", "TimeD(%)",
+        "Throughput(B/s)"), headings(Summary.COLUMNS, Format.CONSOLE, rows));
+    assertEquals(List.of("Profile", "Runs", "Data size (MB)", "Mean time (s)", "Sigma (s)", "Sigma (%)", "95% interval (s)",
+        "Data delta (%)", "Time delta (%)", "Throughput"), headings(Summary.COLUMNS, Format.PAGE, rows));
+    assertEquals(List.of("Workload", "Profile", "Runs", "Data size (MB)", "Mean time (s)", "Sigma (%)", "95% interval (s)", "Throughput"),
+        headings(Summary.COLUMNS, Format.OVERVIEW, rows));
+    assertEquals(14, headings(Summary.COLUMNS, Format.FILE, rows).size(), "every figure in the file, the point too");
+  }
+
+  @Test
+  void aFigureIsWrittenInItsUnitAndMissingOnesSaySo() {
+    List<Summary.Row> rows = List.of(TWO_RUNS, ONE_RUN);
+    // bytes in the file and on the console, MB on the page; the interval's absence in words where it is shown
+    assertEquals(List.of("sort", "small", "1", "7500000", "24.000", "0.000", "0.00", "", "", "200.00", "100.00", "312500", "", ""),
+        cells(Summary.COLUMNS, Format.FILE, rows, ONE_RUN));
+    assertEquals(List.of("small", "1", "7.500", "24.000", "0.000", "0.0", "one run", "+200.00", "+100.00", "0.31 MB/s"),
+        cells(Summary.COLUMNS, Format.PAGE, rows, ONE_RUN));
+    assertEquals("-13.412-37.412", cells(Summary.COLUMNS, Format.CONSOLE, rows, TWO_RUNS).get(7));
+  }
+
+  @Test
+  void aSeriesPointStandsBesideTheProfileOnlyWhereARowHasOne() throws Exception {
+    Summary.Row point = new Summary.Row("wordcount", "tiny", 1, 1000, 3, 0, 0, null, null, 0, 0, 333, null, "maps=12,reduces=4", false,
+        null);
+    List<Summary.Row> rows = List.of(point);
+    assertEquals("point", headings(Summary.COLUMNS, Format.FILE, rows).get(13), "last in the file");
+    assertEquals(List.of("Workload", "Profile", "Point"), headings(Summary.COLUMNS, Format.OVERVIEW, rows).subList(0, 3));
+    assertEquals(-1, headings(Summary.COLUMNS, Format.PAGE, List.of(ONE_RUN)).indexOf("Point"), "no column where no row has a point");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ConsoleTable.print(Summary.COLUMNS, rows, new PrintStream(out, true, StandardCharsets.UTF_8));
+    String[] lines = out.toString(StandardCharsets.UTF_8).split("\n");
+    // a label longer than its width widens its column, so the next column starts at the same place on every line
+    assertEquals(lines[0].indexOf("Runs") + "Runs".length(), lines[1].indexOf(" 1 ") + " 1".length(), String.join("\n", lines));
+  }
+
+  @Test
+  void aComparisonWithoutATestLeavesItsCellsEmptyInTheFileAndDashedOnTheConsole() {
+    Comparison.Row oneRun = new Comparison.Row("sort", "tiny", 1, 10, 0, 1, 12, 0, 1.2, Double.NaN, Double.NaN, Double.NaN, 0.8,
+        Double.NaN, null);
+    List<Comparison.Row> rows = List.of(oneRun);
+    List<String> file = cells(Comparison.COLUMNS, Format.FILE, rows, oneRun);
+    assertEquals(List.of("sort", "tiny", "1", "10.000", "0.000", "1", "12.000", "0.000", "1.2000", "", "", "", "", "0.8000", "", ""), file);
+    assertEquals(List.of("sort", "tiny", "10.000±0.000", "12.000±0.000", "1.200", "one run", "-", "-", "0.800", "-"),
+        cells(Comparison.COLUMNS, Format.CONSOLE, rows, oneRun));
+    assertEquals("one run: no test", cells(Comparison.COLUMNS, Format.OVERVIEW, rows, oneRun).get(10));
+    assertEquals(headings(Comparison.COLUMNS, Format.OVERVIEW, rows),
+        headings(Comparison.COLUMNS, Format.PAGE, rows).subList(0, 12), "the overview: the page's table without YCSB's latency");
+  }
+}
