@@ -193,8 +193,7 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
     for (Writable[] kv : TestData.readSequenceFiles(cfs, new Path("/spark/in"))) {
       TestData.countTokens(kv[1].toString(), expected);
     }
-    Map<String, String> cfsKeys = new TreeMap<>();
-    cfs.getPropsWithPrefix("cfs.").forEach((k, v) -> cfsKeys.put("cfs." + k, v));
+    Map<String, String> cfsKeys = cfsKeys(cfs);
     Proc spark = hibenchOn(cfsKeys, cfs.get(FileSystem.FS_DEFAULT_NAME_KEY), "spark-wordcount", "/spark/in", "/spark/out");
     assertEquals(0, spark.status(), spark.toString());
     assertEquals(expected, TestData.readTextCounts(cfs, new Path("/spark/out")));
@@ -224,6 +223,67 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
     TestData.Outcome valid = TestData.run(TpcxHsJar.DRIVER, cfs, "hsvalidate", "/spark/ts-out", "/spark/ts-validated");
     assertEquals(0, valid.status, valid.toString());
     FileSystem.get(cfs).delete(new Path("/spark"), true);
+  }
+
+  /** The cfs:// settings of {@code cfs}, for bin/hibench's -D options. */
+  private static Map<String, String> cfsKeys(Configuration cfs) {
+    Map<String, String> keys = new TreeMap<>();
+    cfs.getPropsWithPrefix("cfs.").forEach((k, v) -> keys.put("cfs." + k, v));
+    return keys;
+  }
+
+  /**
+   * HiveBench's queries through Spark SQL on cfs://: the tables over DataGen's output on cfs://, the
+   * results written there, each checked against the query computed here on the same rows: the scan's
+   * copy holds uservisits' rows, the aggregation's revenue per source IP and the join's mean pageRank
+   * and revenue per source IP equal those sums, the join's rows in descending revenue. Each record
+   * names cfs://.
+   */
+  @Test
+  void sparkSqlQueriesRunOnCfs() throws Exception {
+    Configuration cfs = TestData.localConf(CfsTestNode.conf(), new File(dir, "mr-cfs-sql"));
+    FileSystem.get(cfs).delete(new Path("/sql"), true);
+    TestData.Outcome gen = TestData.run(io.hibenchdse.hive.HiveDataGenJar.DRIVER, cfs, "HiBench.DataGen", "-t", "hive",
+        "-b", "/sql", "-n", "Input", "-m", "2", "-r", "2", "-p", "400", "-v", "6000", "-o", "sequence");
+    assertEquals(0, gen.status, gen.toString());
+    String fs = cfs.get(FileSystem.FS_DEFAULT_NAME_KEY);
+    Path input = new Path("/sql/Input");
+
+    Proc scan = hibenchOn(cfsKeys(cfs), fs, "spark-scan", "/sql/Input", "/sql/scan");
+    assertEquals(0, scan.status(), scan.toString());
+    List<String> visits = GeneratedTables.lines(cfs, new Path(input, "uservisits"));
+    List<String> copied = GeneratedTables.lines(cfs, new Path("/sql/scan/uservisits_copy"));
+    visits.sort(null);
+    copied.sort(null);
+    assertEquals(visits, copied);
+    assertTrue(lastRecord().fileSystem().startsWith("cfs://127.0.0.1:"), lastRecord().fileSystem());
+
+    Proc aggregation = hibenchOn(cfsKeys(cfs), fs, "spark-aggregation", "/sql/Input", "/sql/aggregation");
+    assertEquals(0, aggregation.status(), aggregation.toString());
+    Map<String, Double> revenue = GeneratedTables.revenueBySourceIp(cfs, input);
+    Map<String, double[]> bySpark = byKey(GeneratedTables.rows(cfs, new Path("/sql/aggregation/uservisits_aggre")));
+    assertEquals(revenue.keySet(), bySpark.keySet());
+    revenue.forEach((ip, sum) -> assertEquals(sum, bySpark.get(ip)[0], 1e-9 * Math.max(1, sum), ip));
+    assertEquals("ScalaSparkAggregation", lastRecord().type());
+    assertTrue(lastRecord().fileSystem().startsWith("cfs://127.0.0.1:"), lastRecord().fileSystem());
+
+    Proc join = hibenchOn(cfsKeys(cfs), fs, "spark-join", "/sql/Input", "/sql/join");
+    assertEquals(0, join.status(), join.toString());
+    Map<String, double[]> expected = GeneratedTables.joinBySourceIp(cfs, input);
+    List<String[]> rows = GeneratedTables.rows(cfs, new Path("/sql/join/rankings_uservisits_join"));
+    assertFalse(expected.isEmpty());
+    assertEquals(expected.keySet(), byKey(rows).keySet());
+    for (int i = 0; i < rows.size(); i++) {
+      String[] r = rows.get(i);
+      double[] e = expected.get(r[0]);
+      assertEquals(e[0], Double.parseDouble(r[1]), 1e-9, r[0] + " avgPageRank");
+      assertEquals(e[1], Double.parseDouble(r[2]), 1e-9 * Math.max(1, e[1]), r[0] + " totalRevenue");
+      // descending revenue; two sums equal but for the order of their additions may come either way
+      assertTrue(i == 0 || Double.parseDouble(r[2]) <= Double.parseDouble(rows.get(i - 1)[2]) * (1 + 1e-9), "descending at " + i);
+    }
+    assertEquals("ScalaSparkJoin", lastRecord().type());
+    assertTrue(lastRecord().fileSystem().startsWith("cfs://127.0.0.1:"), lastRecord().fileSystem());
+    FileSystem.get(cfs).delete(new Path("/sql"), true);
   }
 
   /**

@@ -7,7 +7,10 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -25,6 +28,39 @@ public final class GeneratedTables {
       rows.add(line.split(",", -1));
     }
     return rows;
+  }
+
+  /** HiveBench's aggregation over the tables under {@code input}, computed here: ad revenue summed per source IP. */
+  public static Map<String, Double> revenueBySourceIp(Configuration conf, Path input) throws IOException {
+    Map<String, Double> sums = new TreeMap<>();
+    for (String[] v : rows(conf, new Path(input, DataGen.USERVISITS))) {
+      sums.merge(v[0], Double.parseDouble(v[3]), Double::sum);
+    }
+    return sums;
+  }
+
+  /**
+   * HiveBench's join over the tables under {@code input}, computed here: per source IP with a visit
+   * in 1999 (to 2000-01-01) to a ranked page, the visited pages' mean pageRank and the visits' revenue.
+   */
+  public static Map<String, double[]> joinBySourceIp(Configuration conf, Path input) throws IOException {
+    Map<String, Integer> pageRank = new HashMap<>();
+    for (String[] r : rows(conf, new Path(input, DataGen.RANKINGS))) {
+      pageRank.put(r[0], Integer.parseInt(r[1]));
+    }
+    Map<String, double[]> sums = new HashMap<>(); // sourceIP -> {rank sum, visits, revenue}
+    for (String[] v : rows(conf, new Path(input, DataGen.USERVISITS))) {
+      Integer rank = pageRank.get(v[1]);
+      if (rank != null && v[2].compareTo("1999-01-01") >= 0 && v[2].compareTo("2000-01-01") <= 0) {
+        double[] e = sums.computeIfAbsent(v[0], k -> new double[3]);
+        e[0] += rank;
+        e[1]++;
+        e[2] += Double.parseDouble(v[3]);
+      }
+    }
+    Map<String, double[]> join = new TreeMap<>();
+    sums.forEach((ip, e) -> join.put(ip, new double[] {e[0] / e[1], e[2]}));
+    return join;
   }
 
   /** The rows of a table directory as they are stored: SequenceFile values, or text lines. */
