@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacitySchedulerConfiguration;
 
 /**
  * A YARN mini cluster (ResourceManager, one NodeManager, history server in this JVM; every task in
@@ -41,6 +42,11 @@ final class FastYarn {
     conf.set("yarn.nodemanager.admin-env", "MALLOC_ARENA_MAX=4,JAVA_HOME=" + System.getProperty("java.home"));
     conf.setLong("yarn.nodemanager.log.retain-seconds", 0);
     conf.setLong("yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", 200);
+    // A job's master lingers 5 s after its job (MRAppMaster's fixed sleep before it stops). On the
+    // mini cluster's 4 GiB, of which masters may hold a tenth, the next job's master waited for it:
+    // 4 s of every job but the first. Room for two masters (and their tasks), as on the hosts.
+    conf.setFloat(CapacitySchedulerConfiguration.MAXIMUM_APPLICATION_MASTERS_RESOURCE_PERCENT, 0.5f);
+    conf.setInt(YarnConfiguration.YARN_MINICLUSTER_NM_PMEM_MB, 8192);
     MiniMRYarnCluster yarn = new MiniMRYarnCluster(name, 1);
     try {
       yarn.init(conf);
