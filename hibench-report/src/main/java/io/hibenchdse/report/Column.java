@@ -10,7 +10,7 @@ import java.util.function.Function;
  * A column of a report table, declared once for every {@link Format}: its name in the files, its
  * heading on the console and on the pages (the unit's symbol added to both), its {@link Unit}, and
  * its cell. A figure's cell is its value in the column's format, the files' precision unless
- * {@link #shown} gives the console's and pages'; a missing figure (null, NaN) is empty in the files
+ * {@link #shownWith} gives the console's and pages'; a missing figure (null, NaN) is empty in the files
  * and "-" elsewhere. A column without a file name is shown only (a mean with its sigma, an
  * interval); one without headings is in the files only.
  */
@@ -49,14 +49,14 @@ public final class Column<R> {
   }
 
   /** A cell only the console and the pages show, in {@code unit}: several figures in one (a mean with its sigma, an interval). */
-  public static <R> Column<R> shown(Unit unit, Function<R, String> cell) {
+  public static <R> Column<R> shownOnly(Unit unit, Function<R, String> cell) {
     Column<R> c = new Column<>(null, unit, "%s", cell);
     c.shownCell = cell;
     return c;
   }
 
   /** The console's and pages' format of the figure, where they show it shorter than the files. */
-  public Column<R> shown(String format) {
+  public Column<R> shownWith(String format) {
     shownFormat = format;
     return this;
   }

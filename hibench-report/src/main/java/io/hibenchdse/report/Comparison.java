@@ -229,21 +229,21 @@ public final class Comparison {
       Column.figure("runs_a", Unit.COUNT, "%d", Row::runsA).page("Runs A"),
       Column.figure("mean_s_a", Unit.SECONDS, "%.3f", Row::meanSecA).page("Mean time A"),
       Column.figure("sigma_s_a", Unit.SECONDS, "%.3f", Row::sigmaSecA).page("Sigma A"),
-      Column.<Row>shown(Unit.SECONDS, r -> meanSigma(r.meanSecA(), r.sigmaSecA())).console("A time", 14),
+      Column.<Row>shownOnly(Unit.SECONDS, r -> meanSigma(r.meanSecA(), r.sigmaSecA())).console("A time", 14),
       Column.figure("runs_b", Unit.COUNT, "%d", Row::runsB).page("Runs B"),
       Column.figure("mean_s_b", Unit.SECONDS, "%.3f", Row::meanSecB).page("Mean time B"),
       Column.figure("sigma_s_b", Unit.SECONDS, "%.3f", Row::sigmaSecB).page("Sigma B"),
-      Column.<Row>shown(Unit.SECONDS, r -> meanSigma(r.meanSecB(), r.sigmaSecB())).console("B time", 14),
-      Column.figure("time_ratio", Unit.RATIO, "%.4f", Row::timeRatio).shown("%.3f").console("Time B/A", 10).page("Time B/A"),
+      Column.<Row>shownOnly(Unit.SECONDS, r -> meanSigma(r.meanSecB(), r.sigmaSecB())).console("B time", 14),
+      Column.figure("time_ratio", Unit.RATIO, "%.4f", Row::timeRatio).shownWith("%.3f").console("Time B/A", 10).page("Time B/A"),
       Column.figure("ratio_ci95_low", Unit.RATIO, "%.4f", Row::timeRatioCi95Low),
       Column.figure("ratio_ci95_high", Unit.RATIO, "%.4f", Row::timeRatioCi95High),
-      Column.<Row>shown(Unit.RATIO, Comparison::interval).console("95% interval", 13).page("95% interval of B/A"),
-      Column.figure("p_value", Unit.RATIO, "%.4f", Row::pValue).shown("%.3f").console("p (Welch)", 9),
+      Column.<Row>shownOnly(Unit.RATIO, Comparison::interval).console("95% interval", 13).page("95% interval of B/A"),
+      Column.figure("p_value", Unit.RATIO, "%.4f", Row::pValue).shownWith("%.3f").console("p (Welch)", 9),
       Column.text("significant", Row::verdict).console("Differ", 6),
-      Column.<Row>shown(Unit.TEXT, Comparison::difference).page("Difference (Welch's t-test)"),
-      Column.figure("throughput_ratio", Unit.RATIO, "%.4f", Row::throughputRatio).shown("%.3f").console("Thruput B/A", 12)
+      Column.<Row>shownOnly(Unit.TEXT, Comparison::difference).page("Difference (Welch's t-test)"),
+      Column.figure("throughput_ratio", Unit.RATIO, "%.4f", Row::throughputRatio).shownWith("%.3f").console("Thruput B/A", 12)
           .page("Throughput B/A"),
-      Column.figure("latency_ratio", Unit.RATIO, "%.4f", Row::latencyRatio).shown("%.3f").console("Latency B/A", 12)
+      Column.figure("latency_ratio", Unit.RATIO, "%.4f", Row::latencyRatio).shownWith("%.3f").console("Latency B/A", 12)
           .detail("Mean latency B/A (YCSB)"),
       Column.text("point", Row::point).console("Point", -24).page("Point").label());
 
