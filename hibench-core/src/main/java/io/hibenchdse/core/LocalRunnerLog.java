@@ -22,9 +22,18 @@ final class LocalRunnerLog extends AppenderSkeleton {
     }
   }
 
-  /** The failure logged for {@code jobId}, once. */
-  static Throwable take(String jobId) {
-    return FAILURES.remove(jobId);
+  /**
+   * The failure logged for {@code jobId}, once. The runner marks a job failed a moment before it
+   * logs why, and the client may see the state in between: up to {@code waitMs} is given to the log.
+   */
+  static Throwable take(String jobId, long waitMs) throws InterruptedException {
+    long deadline = System.nanoTime() + waitMs * 1_000_000L;
+    Throwable failure = FAILURES.remove(jobId);
+    while (failure == null && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+      failure = FAILURES.remove(jobId);
+    }
+    return failure;
   }
 
   @Override

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobStatus;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.hadoop.mapreduce.MRConfig;
@@ -20,6 +21,9 @@ import org.apache.hadoop.mapreduce.MRConfig;
  */
 public final class TaskFailures {
   private TaskFailures() {}
+
+  /** How long the local runner's log of a failed job's reason is waited for. */
+  private static final long LOCAL_LOG_WAIT_MS = 2000;
 
   /** What a task throws: the failure with where it happened (file and bytes, or rows; the record). */
   public static IOException at(String where, Throwable cause) {
@@ -37,7 +41,7 @@ public final class TaskFailures {
 
   /** Before a job runs in this JVM: catch the local runner's report of its failure. */
   static void watch(Job job) {
-    if (MRConfig.LOCAL_FRAMEWORK_NAME.equals(job.getConfiguration().get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME))) {
+    if (local(job)) {
       try {
         LocalRunnerLog.install();
       } catch (LinkageError noLog4j) {
@@ -85,9 +89,17 @@ public final class TaskFailures {
     return diagnostics;
   }
 
-  private static Throwable localFailure(Job job) {
+  private static boolean local(Job job) {
+    return MRConfig.LOCAL_FRAMEWORK_NAME.equals(job.getConfiguration().get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME));
+  }
+
+  private static Throwable localFailure(Job job) throws IOException, InterruptedException {
+    if (!local(job)) {
+      return null;
+    }
     try {
-      return LocalRunnerLog.take(String.valueOf(job.getJobID()));
+      // a failed job's reason follows its state; a killed one logs none to wait for
+      return LocalRunnerLog.take(String.valueOf(job.getJobID()), job.getJobState() == JobStatus.State.FAILED ? LOCAL_LOG_WAIT_MS : 0);
     } catch (LinkageError noLog4j) {
       return null;
     }
