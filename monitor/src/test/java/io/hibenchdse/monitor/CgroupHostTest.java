@@ -37,6 +37,7 @@ class CgroupHostTest {
       // network namespace is this machine's, read through this JVM
       CgroupHost host = new CgroupHost("burner-host", dirs.get(0), dirs.get(1), dirs.get(2), ProcessHandle.current().pid());
       Monitor m = Monitor.start(200, List.of(host), List::of, System.err, Map.of());
+      assertTrue(m.awaitFirstReadings(10_000), "the first reading before the child");
       child = new ProcessBuilder("sh", "-c", join + "exec \"$@\"", "sh", Path.of(System.getProperty("java.home"), "bin", "java").toString(),
           "-Xms64m", "-Xmx64m", "-XX:+AlwaysPreTouch", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
           KnownLoadsTest.class.getName()).start();

@@ -94,6 +94,8 @@ class KnownLoadsTest {
     // what the build left in the page cache is written out now, not in the middle of the load
     assertEquals(0, new ProcessBuilder("sync").start().waitFor());
     Monitor m = Monitor.start(500, List.of(new LocalHost()), List::of, System.err, Map.of());
+    // as a run waits before its step: the counters' first reading before the load, so all of it falls in the samples
+    assertTrue(m.awaitFirstReadings(10_000), "the first reading");
     try {
       Process dd = new ProcessBuilder("dd", "if=/dev/zero", "of=" + file, "bs=1M", "count=" + N_MIB, flag)
           .redirectErrorStream(true).start();
@@ -113,6 +115,7 @@ class KnownLoadsTest {
   void bytesOverALoopbackSocketBetweenTwoProcesses() throws Exception {
     try (ServerSocket server = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       Monitor m = Monitor.start(500, List.of(new LocalHost()), List::of, System.err, Map.of());
+      assertTrue(m.awaitFirstReadings(10_000), "the first reading before the first byte");
       long received = 0;
       try {
         Process sender = new ProcessBuilder("bash", "-c",
