@@ -86,7 +86,7 @@ public final class Series {
     Map<String, List<HostSample>> byHost = new LinkedHashMap<>();
     Map<String, List<Double>> hostWeights = new HashMap<>();
     for (HostSample s : hostSamples) {
-      double w = overlap(s.startMs(), s.endMs, fromMs, toMs);
+      double w = overlap(s.endMs, s.figures.durationSec(), fromMs, toMs);
       if (w > 0) {
         byHost.computeIfAbsent(s.host, h -> new ArrayList<>()).add(s);
         hostWeights.computeIfAbsent(s.host, h -> new ArrayList<>()).add(w);
@@ -97,12 +97,12 @@ public final class Series {
     Map<String, ProcessFigures> processes = new LinkedHashMap<>();
     Map<String, List<ProcessSample>> byProcess = new LinkedHashMap<>();
     for (ProcessSample s : processSamples) {
-      if (overlap(s.startMs(), s.endMs, fromMs, toMs) > 0) {
+      if (overlap(s.endMs, s.figures.durationSec(), fromMs, toMs) > 0) {
         byProcess.computeIfAbsent(s.name, n -> new ArrayList<>()).add(s);
       }
     }
     byProcess.forEach((name, own) -> {
-      double[] w = own.stream().mapToDouble(s -> overlap(s.startMs(), s.endMs, fromMs, toMs)).toArray();
+      double[] w = own.stream().mapToDouble(s -> overlap(s.endMs, s.figures.durationSec(), fromMs, toMs)).toArray();
       ProcessFigures first = own.get(0).figures;
       processes.put(name, new ProcessFigures(name, first.pid(), weighted(own, w, s -> s.figures.cpuPct()),
           weighted(own, w, s -> s.figures.rssMB()), weighted(own, w, s -> s.figures.readKBps()),
@@ -113,8 +113,15 @@ public final class Series {
     return new Utilization(duration, hosts, total(hosts.values()), processes, new LinkedHashMap<>(notSampled));
   }
 
-  private static double overlap(long start, long end, long from, long to) {
-    return Math.max(0, Math.min(end, to) - Math.max(start, from)) / 1000.0;
+  /**
+   * The seconds of a sample of {@code durationSec} ending at {@code endMs} that fall from {@code from}
+   * to {@code to}: a sample wholly inside weighs its exact length, not one rounded to milliseconds,
+   * so its rate times its weight gives back its counters' difference (a short sample's rounding
+   * was a fraction of a percent of its bytes).
+   */
+  private static double overlap(long endMs, double durationSec, long from, long to) {
+    double start = endMs - durationSec * 1000;
+    return start >= from && endMs <= to ? durationSec : Math.max(0, Math.min(endMs, to) - Math.max(start, from)) / 1000.0;
   }
 
   private static <T> double weighted(List<T> samples, double[] w, ToDoubleFunction<T> f) {
