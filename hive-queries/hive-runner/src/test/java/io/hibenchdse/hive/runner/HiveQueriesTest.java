@@ -27,8 +27,6 @@ import org.apache.hadoop.hive.metastore.conf.MetastoreConf;
 import java.nio.file.Files;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -82,10 +80,6 @@ class HiveQueriesTest {
     return TestData.run(HiveMain.DRIVER, conf, args);
   }
 
-  static List<String[]> rows(Configuration conf, String dir) throws Exception {
-    return GeneratedTables.rows(conf, new Path(dir));
-  }
-
   @Test
   void scanCopiesEveryRow() throws Exception {
     checkScan(conf, "/hive");
@@ -128,14 +122,8 @@ class HiveQueriesTest {
   }
 
   static void checkAggregationResult(Configuration conf, String base, String out, RunResult result) throws Exception {
-    Map<String, Double> expected = GeneratedTables.revenueBySourceIp(conf, new Path(base + "/Input"));
-    Map<String, Double> actual = new TreeMap<>();
-    for (String[] r : rows(conf, out + "/uservisits_aggre")) {
-      assertNull(actual.put(r[0], Double.parseDouble(r[1])), "source IP twice: " + r[0]);
-    }
-    assertEquals(expected.keySet(), actual.keySet());
-    expected.forEach((ip, sum) -> assertEquals(sum, actual.get(ip), 1e-9 * Math.max(1, sum), ip));
-    assertEquals((long) expected.size(), result.metrics(HiveQuery.Metrics.class).resultRows());
+    int rows = GeneratedTables.assertAggregation(conf, new Path(base + "/Input"), new Path(out + "/uservisits_aggre"));
+    assertEquals((long) rows, result.metrics(HiveQuery.Metrics.class).resultRows());
     RunResultChecks.check(result, "HadoopAggregation");
   }
 
@@ -146,22 +134,7 @@ class HiveQueriesTest {
   }
 
   static void checkJoinResult(Configuration conf, String base, String out, RunResult result) throws Exception {
-    Map<String, double[]> expected = GeneratedTables.joinBySourceIp(conf, new Path(base + "/Input"));
-    List<String[]> actual = rows(conf, out + "/rankings_uservisits_join");
-    assertFalse(expected.isEmpty());
-    assertEquals(expected.size(), actual.size());
-    for (int i = 0; i < actual.size(); i++) {
-      // descending revenue; two sums equal but for the order of their additions may come either way
-      if (i > 0) {
-        double previous = Double.parseDouble(actual.get(i - 1)[2]);
-        assertTrue(Double.parseDouble(actual.get(i)[2]) <= previous + 1e-9 * Math.max(1, previous),
-            "rows are not in descending revenue at " + i + ": " + actual.get(i - 1)[2] + " then " + actual.get(i)[2]);
-      }
-      String[] r = actual.get(i);
-      double[] e = expected.get(r[0]);
-      assertEquals(e[0], Double.parseDouble(r[1]), 1e-9, r[0] + " avgPageRank");
-      assertEquals(e[1], Double.parseDouble(r[2]), 1e-9, r[0] + " totalRevenue");
-    }
+    GeneratedTables.assertJoin(conf, new Path(base + "/Input"), new Path(out + "/rankings_uservisits_join"));
     RunResultChecks.check(result, "HadoopJoin");
     long bytes = 0;
     for (String t : new String[] {DataGen.RANKINGS, DataGen.USERVISITS}) {
