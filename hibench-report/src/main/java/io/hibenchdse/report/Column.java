@@ -123,8 +123,8 @@ public final class Column<R> {
   String heading(Format f) {
     return switch (f) {
       case FILE -> name;
-      case CONSOLE -> consoleHeading + (unit.symbol().isEmpty() ? "" : "(" + unit.symbol() + ")");
-      case PAGE, OVERVIEW -> pageHeading + (unit.pageSymbol().isEmpty() ? "" : " (" + unit.pageSymbol() + ")");
+      case CONSOLE -> unit.onConsole(consoleHeading);
+      case PAGE, OVERVIEW -> unit.onPage(pageHeading);
     };
   }
 

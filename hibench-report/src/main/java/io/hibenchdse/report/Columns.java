@@ -29,6 +29,10 @@ public final class Columns<R> {
     return new Columns<>(List.of(columns));
   }
 
+  public static <R> Columns<R> of(List<Column<R>> columns) {
+    return new Columns<>(List.copyOf(columns));
+  }
+
   /** The columns {@code format} shows for {@code rows}. */
   public List<Shown<R>> in(Format format, List<R> rows) {
     List<Shown<R>> shown = new ArrayList<>();

@@ -237,7 +237,7 @@ public final class Comparison {
       Column.figure("time_ratio", Unit.RATIO, "%.4f", Row::timeRatio).shownWith("%.3f").console("Time B/A", 10).page("Time B/A"),
       Column.figure("ratio_ci95_low", Unit.RATIO, "%.4f", Row::timeRatioCi95Low),
       Column.figure("ratio_ci95_high", Unit.RATIO, "%.4f", Row::timeRatioCi95High),
-      Column.<Row>shownOnly(Unit.RATIO, Comparison::interval).console("95% interval", 13).page("95% interval of B/A"),
+      Column.<Row>shownOnly(Unit.RATIO, Comparison::interval).console("95% interval", 16).page("95% interval of B/A"),
       Column.figure("p_value", Unit.RATIO, "%.4f", Row::pValue).shownWith("%.3f").console("p (Welch)", 9),
       Column.text("significant", Row::verdict).console("Differ", 6),
       Column.<Row>shownOnly(Unit.TEXT, Comparison::difference).page("Difference (Welch's t-test)"),
@@ -257,7 +257,7 @@ public final class Comparison {
       Column.<UtilizationRow>figure("b_over_a", Unit.RATIO, "%.3f", r -> r.a() == 0 ? null : r.ratio()).page("B/A"));
 
   private static String interval(Row r) {
-    return Double.isNaN(r.timeRatioCi95Low()) ? "one run" : fmt("%.3f-%.3f", r.timeRatioCi95Low(), r.timeRatioCi95High());
+    return Double.isNaN(r.timeRatioCi95Low()) ? "one run" : fmt("[%.3f, %.3f]", r.timeRatioCi95Low(), r.timeRatioCi95High());
   }
 
   private static String difference(Row r) {

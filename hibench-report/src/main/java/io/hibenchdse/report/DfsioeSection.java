@@ -26,8 +26,6 @@ import org.jfree.data.xy.XYSeriesCollection;
 
 /** DFSIOE's part of the page: the aggregated throughput per time slot of each profile's last run. */
 final class DfsioeSection implements WorkloadSection {
-  private static final double MB = 1e6;
-
   @Override
   public List<Chart> charts(String workload, List<Measurement> runs, Path charts) throws IOException {
     Map<String, Measurement> lastPerProfile = new LinkedHashMap<>();
@@ -49,15 +47,15 @@ final class DfsioeSection implements WorkloadSection {
    * each slot on a second axis: the picture EnhancedDFSIO exists for.
    */
   static JFreeChart slots(String title, DfsioeMetrics m) {
-    XYSeries throughput = new XYSeries("aggregated throughput (MB/s)");
+    XYSeries throughput = new XYSeries(Unit.BYTES_PER_SECOND.onPage("aggregated throughput"));
     XYSeries concurrency = new XYSeries("maps running");
     for (int k = 0; k < m.slotThroughput.length; k++) {
       double s = k * m.slotMs / 1000.0;
-      throughput.add(s, m.slotThroughput[k] / MB);
+      throughput.add(s, Unit.BYTES_PER_SECOND.inPageUnit(m.slotThroughput[k]));
       concurrency.add(s, m.slotConcurrency[k]);
     }
     JFreeChart chart = ChartFactory.createXYLineChart(title, "Time since the first map started (s)",
-        "Aggregated throughput (MB/s)", new XYSeriesCollection(throughput), PlotOrientation.VERTICAL, true, false, false);
+        Unit.BYTES_PER_SECOND.onPage("Aggregated throughput"), new XYSeriesCollection(throughput), PlotOrientation.VERTICAL, true, false, false);
     XYPlot plot = chart.getXYPlot();
     plot.setRenderer(0, new XYStepRenderer());
     NumberAxis maps = new NumberAxis("Maps running");

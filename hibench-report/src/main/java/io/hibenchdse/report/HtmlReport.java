@@ -44,13 +44,12 @@ public final class HtmlReport {
   public static final String FILE = "index.html";
   public static final String CHARTS = "charts";
   private static final String TEMPLATE = "io/hibenchdse/report/report.html.vm";
-  private static final double MB = 1e6;
 
   /** A chart as the page shows it: a caption and the SVG as a data URI. */
   public record Chart(String caption, String dataUri) {}
 
-  /** A table of a workload's own beside the summary: YCSB's phases and operation types. */
-  public record Table(String caption, List<String> header, List<List<String>> rows) {}
+  /** A table beside the summary, under its caption: the utilization's, a workload's own (YCSB's phases and operation types). */
+  public record Table(String caption, Grid grid) {}
 
   /** One workload's part of the page. */
   public record Section(String workload, Grid table, List<Table> tables, List<Chart> charts, List<String> commands,

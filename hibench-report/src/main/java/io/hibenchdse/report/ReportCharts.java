@@ -42,7 +42,6 @@ import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 public final class ReportCharts {
   static final int WIDTH = 900;
   static final int HEIGHT = 480;
-  private static final double MB = 1e6;
 
   private ReportCharts() {}
 
@@ -58,7 +57,7 @@ public final class ReportCharts {
     Map<String, XYSeries> lines = new LinkedHashMap<>();
     for (Summary.Row r : rows) {
       Summary.Row base = baseline.computeIfAbsent(r.workload(), w -> r);
-      double mb = r.dataBytes() / MB;
+      double mb = Unit.BYTES.inPageUnit(r.dataBytes());
       means.computeIfAbsent(r.workload(), w -> new YIntervalSeries(w + " mean ± sigma"))
           .add(mb, r.meanSec(), r.meanSec() - r.sigmaSec(), r.meanSec() + r.sigmaSec());
       lines.computeIfAbsent(r.workload(), w -> new XYSeries(w + " linear from the smallest size"))
@@ -66,7 +65,7 @@ public final class ReportCharts {
     }
     means.values().forEach(measured::addSeries);
     lines.values().forEach(projected::addSeries);
-    JFreeChart chart = ChartFactory.createXYLineChart(title, "Data size (MB)", "Time (s)", measured,
+    JFreeChart chart = ChartFactory.createXYLineChart(title, Unit.BYTES.onPage("Data size"), Unit.SECONDS.onPage("Time"), measured,
         PlotOrientation.VERTICAL, true, false, false);
     XYPlot plot = chart.getXYPlot();
     XYErrorRenderer errors = new XYErrorRenderer();
@@ -85,7 +84,11 @@ public final class ReportCharts {
 
   /** A run's throughput as the charts show it: MB/s, or a serving phase's operations a second. */
   private static double throughput(Measurement m) {
-    return m.serving() ? m.result().metrics(YcsbMetrics.class).throughputOpsPerSec : m.result().throughputBytesPerSec() / MB;
+    return m.serving() ? m.result().metrics(YcsbMetrics.class).throughputOpsPerSec : Unit.BYTES_PER_SECOND.inPageUnit(m.result().throughputBytesPerSec());
+  }
+
+  private static Unit throughputUnit(boolean serving) {
+    return serving ? Unit.OPERATIONS_PER_SECOND : Unit.BYTES_PER_SECOND;
   }
 
   /**
@@ -98,16 +101,15 @@ public final class ReportCharts {
     boolean serving = runs.stream().allMatch(Measurement::serving);
     for (Summary.Row r : points) {
       String x = row == null ? r.point() : r.point().substring(row.length() + 1);
-      time.add(r.meanSec(), r.sigmaSec(), "time (s)", x);
+      time.add(r.meanSec(), r.sigmaSec(), Unit.SECONDS.onPage("time"), x);
       DescriptiveStatistics t = new DescriptiveStatistics();
       runs.stream().filter(m -> r.point().equals(m.point()) && r.profile().equals(m.scale())).forEach(m -> t.addValue(throughput(m)));
-      throughput.add(t.getMean(), t.getN() > 1 ? t.getStandardDeviation() : 0, serving ? "throughput (operations/s)"
-          : "throughput (MB/s)", x);
+      throughput.add(t.getMean(), t.getN() > 1 ? t.getStandardDeviation() : 0, throughputUnit(serving).onPage("throughput"), x);
     }
-    JFreeChart chart = ChartFactory.createLineChart(title, "Point", "Time (s)", time, PlotOrientation.VERTICAL, true, false, false);
+    JFreeChart chart = ChartFactory.createLineChart(title, "Point", Unit.SECONDS.onPage("Time"), time, PlotOrientation.VERTICAL, true, false, false);
     CategoryPlot plot = chart.getCategoryPlot();
     plot.setRenderer(0, new StatisticalLineAndShapeRenderer(true, true));
-    plot.setRangeAxis(1, new NumberAxis(serving ? "Throughput (operations/s)" : "Throughput (MB/s)"));
+    plot.setRangeAxis(1, new NumberAxis(throughputUnit(serving).onPage("Throughput")));
     plot.setDataset(1, throughput);
     plot.mapDatasetToRangeAxis(1, 1);
     StatisticalLineAndShapeRenderer second = new StatisticalLineAndShapeRenderer(true, true);
@@ -127,8 +129,7 @@ public final class ReportCharts {
       int n = seen.merge(size, 1, Integer::sum);
       data.addValue(throughput(m), size, size + " #" + n);
     }
-    return styled(ChartFactory.createBarChart(workload + ": throughput per run", "Run", serving ? "Throughput (operations/s)"
-        : "Throughput (MB/s)", data, PlotOrientation.VERTICAL, true, false, false));
+    return styled(ChartFactory.createBarChart(workload + ": throughput per run", "Run", throughputUnit(serving).onPage("Throughput"), data, PlotOrientation.VERTICAL, true, false, false));
   }
 
   /** B's time and throughput as ratios of A's, per workload and profile; 1 is parity. */

@@ -1,9 +1,9 @@
 package io.hibenchdse.report;
 
+import io.hibenchdse.report.HtmlReport.Grid;
 import io.hibenchdse.report.HtmlReport.Table;
 import io.hibenchdse.report.HtmlReport.Chart;
 import static io.hibenchdse.report.HtmlReport.chart;
-import static io.hibenchdse.report.HtmlReport.fmt;
 
 import io.hibenchdse.ycsb.YcsbMetrics;
 import java.io.IOException;
@@ -26,84 +26,103 @@ import org.jfree.data.category.DefaultCategoryDataset;
  * latency percentiles per operation type as a chart.
  */
 final class ServingSection implements WorkloadSection {
-  static final List<String> PHASE_HEADER = List.of("Profile", "Runs", "Operations", "Throughput (ops/s)", "Sigma (ops/s)",
-      "Runtime (s)", "Sigma (s)", "Mean latency (us)", "Sigma (us)", "Errors (all runs)");
-  static final List<String> OPERATION_HEADER = List.of("Profile", "Operation", "Count", "Mean latency (us)", "Sigma (us)",
-      "p50 (us)", "p95 (us)", "p99 (us)", "p99.9 (us)", "Max (us)", "Not OK (all runs)");
+  /** A profile's runs of the phase. */
+  record Phase(String profile, List<YcsbMetrics> runs) {
+    DescriptiveStatistics of(ToDoubleFunction<YcsbMetrics> figure) {
+      return stats(runs, figure);
+    }
+  }
+
+  /** An operation type's figures in a profile's runs, one a run that had the type. */
+  record Operation(String profile, String type, List<YcsbMetrics.Operation> runs) {
+    double mean(ToDoubleFunction<YcsbMetrics.Operation> figure) {
+      return avg(runs, figure);
+    }
+
+    long notOk() {
+      long notOk = 0;
+      for (YcsbMetrics.Operation o : runs) {
+        for (Map.Entry<String, Long> e : o.returns.entrySet()) {
+          notOk += e.getKey().equals("OK") ? 0 : e.getValue();
+        }
+      }
+      return notOk;
+    }
+  }
+
+  static final Columns<Phase> PHASE_COLUMNS = Columns.of(
+      Column.<Phase>text(null, Phase::profile).detail("Profile"),
+      Column.<Phase>figure(null, Unit.COUNT, "%d", p -> p.runs().size()).detail("Runs"),
+      Column.<Phase>figure(null, Unit.COUNT, "%,.0f", p -> p.of(m -> m.operations).getMean()).detail("Operations"),
+      Column.<Phase>figure(null, Unit.OPERATIONS_PER_SECOND, "%,.0f", p -> p.of(m -> m.throughputOpsPerSec).getMean()).detail("Throughput"),
+      Column.<Phase>figure(null, Unit.OPERATIONS_PER_SECOND, "%,.0f", p -> sigma(p.of(m -> m.throughputOpsPerSec))).detail("Sigma"),
+      Column.<Phase>figure(null, Unit.SECONDS, "%.3f", p -> p.of(m -> m.runtimeSec).getMean()).detail("Runtime"),
+      Column.<Phase>figure(null, Unit.SECONDS, "%.3f", p -> sigma(p.of(m -> m.runtimeSec))).detail("Sigma"),
+      Column.<Phase>figure(null, Unit.MICROSECONDS, "%,.0f", p -> p.of(m -> m.meanUs).getMean()).detail("Mean latency"),
+      Column.<Phase>figure(null, Unit.MICROSECONDS, "%,.0f", p -> sigma(p.of(m -> m.meanUs))).detail("Sigma"),
+      Column.<Phase>figure(null, Unit.COUNT, "%d", p -> (long) p.of(m -> m.errors).getSum()).detail("Errors (all runs)"));
+
+  static final Columns<Operation> OPERATION_COLUMNS = Columns.of(
+      Column.<Operation>text(null, Operation::profile).detail("Profile"),
+      Column.<Operation>text(null, Operation::type).detail("Operation"),
+      Column.<Operation>figure(null, Unit.COUNT, "%,.0f", o -> o.mean(op -> op.count)).detail("Count"),
+      Column.<Operation>figure(null, Unit.MICROSECONDS, "%,.0f", o -> o.mean(op -> op.meanUs)).detail("Mean latency"),
+      Column.<Operation>figure(null, Unit.MICROSECONDS, "%,.0f", o -> sigma(stats(o.runs(), op -> op.meanUs))).detail("Sigma"),
+      Column.<Operation>figure(null, Unit.MICROSECONDS, "%,.0f", o -> o.mean(op -> op.p50Us)).detail("p50"),
+      Column.<Operation>figure(null, Unit.MICROSECONDS, "%,.0f", o -> o.mean(op -> op.p95Us)).detail("p95"),
+      Column.<Operation>figure(null, Unit.MICROSECONDS, "%,.0f", o -> o.mean(op -> op.p99Us)).detail("p99"),
+      Column.<Operation>figure(null, Unit.MICROSECONDS, "%,.0f", o -> o.mean(op -> op.p999Us)).detail("p99.9"),
+      Column.<Operation>figure(null, Unit.MICROSECONDS, "%,.0f", o -> o.mean(op -> op.maxUs)).detail("Max"),
+      Column.<Operation>figure(null, Unit.COUNT, "%d", Operation::notOk).detail("Not OK (all runs)"));
 
   @Override
   public List<Table> tables(List<Measurement> runs) {
-    Map<String, List<YcsbMetrics>> byProfile = byProfile(runs);
+    List<Phase> phases = phases(runs);
     return List.of(
         new Table("The phase: means over the runs, sigma their standard deviation; the mean latency is"
-            + " the operation-weighted one (what an operation waited), not the sum of the types' means.", PHASE_HEADER, phases(byProfile)),
+            + " the operation-weighted one (what an operation waited), not the sum of the types' means.",
+            Grid.of(PHASE_COLUMNS, Format.PAGE, phases)),
         new Table("Each operation type: YCSB's figures, means over the runs; failed operations are"
-            + " counted in 'Not OK', their latencies apart.", OPERATION_HEADER, operations(byProfile)));
+            + " counted in 'Not OK', their latencies apart.", Grid.of(OPERATION_COLUMNS, Format.PAGE, operations(phases))));
   }
 
   @Override
   public List<Chart> charts(String workload, List<Measurement> runs, Path charts) throws IOException {
-    return List.of(chart(latencyChart(workload, byProfile(runs)), charts, workload + "-latency",
+    return List.of(chart(latencyChart(workload, phases(runs)), charts, workload + "-latency",
         "Mean and percentile latencies per operation type, means over the runs of the largest profile"));
   }
 
-  private static Map<String, List<YcsbMetrics>> byProfile(List<Measurement> runs) {
+  private static List<Phase> phases(List<Measurement> runs) {
     Map<String, List<YcsbMetrics>> byProfile = new LinkedHashMap<>();
     for (Measurement m : runs) {
       byProfile.computeIfAbsent(m.scale(), k -> new ArrayList<>()).add(m.result().metrics(YcsbMetrics.class));
     }
-    return byProfile;
+    return byProfile.entrySet().stream().map(e -> new Phase(e.getKey(), e.getValue())).toList();
   }
 
-  private static List<List<String>> phases(Map<String, List<YcsbMetrics>> byProfile) {
-    List<List<String>> rows = new ArrayList<>();
-    byProfile.forEach((profile, runs) -> {
-      DescriptiveStatistics tput = stats(runs, m -> m.throughputOpsPerSec);
-      DescriptiveStatistics time = stats(runs, m -> m.runtimeSec);
-      DescriptiveStatistics mean = stats(runs, m -> m.meanUs);
-      rows.add(List.of(profile, Integer.toString(runs.size()), fmt("%,.0f", stats(runs, m -> m.operations).getMean()),
-          fmt("%,.0f", tput.getMean()), fmt("%,.0f", sigma(tput)), fmt("%.3f", time.getMean()), fmt("%.3f", sigma(time)),
-          fmt("%,.0f", mean.getMean()), fmt("%,.0f", sigma(mean)), fmt("%d", (long) stats(runs, m -> m.errors).getSum())));
-    });
-    return rows;
-  }
-
-  private static List<List<String>> operations(Map<String, List<YcsbMetrics>> byProfile) {
-    List<List<String>> rows = new ArrayList<>();
-    byProfile.forEach((profile, runs) -> {
-      for (String type : types(runs)) {
-        List<YcsbMetrics.Operation> ops = runs.stream().map(m -> m.byType.get(type)).filter(o -> o != null).toList();
-        DescriptiveStatistics mean = new DescriptiveStatistics();
-        ops.forEach(o -> mean.addValue(o.meanUs));
-        long notOk = 0;
-        for (YcsbMetrics.Operation o : ops) {
-          for (Map.Entry<String, Long> e : o.returns.entrySet()) {
-            notOk += e.getKey().equals("OK") ? 0 : e.getValue();
-          }
-        }
-        rows.add(List.of(profile, type, fmt("%,.0f", avg(ops, o -> o.count)), fmt("%,.0f", mean.getMean()), fmt("%,.0f", sigma(mean)),
-            fmt("%,.0f", avg(ops, o -> o.p50Us)), fmt("%,.0f", avg(ops, o -> o.p95Us)), fmt("%,.0f", avg(ops, o -> o.p99Us)),
-            fmt("%,.0f", avg(ops, o -> o.p999Us)), fmt("%,.0f", avg(ops, o -> o.maxUs)), Long.toString(notOk)));
+  private static List<Operation> operations(List<Phase> phases) {
+    List<Operation> rows = new ArrayList<>();
+    for (Phase p : phases) {
+      for (String type : types(p.runs())) {
+        rows.add(new Operation(p.profile(), type, p.runs().stream().map(m -> m.byType.get(type)).filter(o -> o != null).toList()));
       }
-    });
+    }
     return rows;
   }
 
   /** Latency percentiles per operation type at the largest profile, means over its runs. */
-  private static JFreeChart latencyChart(String workload, Map<String, List<YcsbMetrics>> byProfile) {
-    String profile = new ArrayList<>(byProfile.keySet()).get(byProfile.size() - 1);
-    List<YcsbMetrics> runs = byProfile.get(profile);
+  private static JFreeChart latencyChart(String workload, List<Phase> phases) {
+    Phase largest = phases.get(phases.size() - 1);
     DefaultCategoryDataset data = new DefaultCategoryDataset();
-    for (String type : types(runs)) {
-      List<YcsbMetrics.Operation> ops = runs.stream().map(m -> m.byType.get(type)).filter(o -> o != null).toList();
-      data.addValue(avg(ops, o -> o.meanUs), type, "mean");
-      data.addValue(avg(ops, o -> o.p50Us), type, "p50");
-      data.addValue(avg(ops, o -> o.p95Us), type, "p95");
-      data.addValue(avg(ops, o -> o.p99Us), type, "p99");
-      data.addValue(avg(ops, o -> o.p999Us), type, "p99.9");
+    for (Operation o : operations(List.of(largest))) {
+      data.addValue(o.mean(op -> op.meanUs), o.type(), "mean");
+      data.addValue(o.mean(op -> op.p50Us), o.type(), "p50");
+      data.addValue(o.mean(op -> op.p95Us), o.type(), "p95");
+      data.addValue(o.mean(op -> op.p99Us), o.type(), "p99");
+      data.addValue(o.mean(op -> op.p999Us), o.type(), "p99.9");
     }
-    return ReportCharts.styled(ChartFactory.createBarChart(workload + " at " + profile + ": latency per operation type",
-        "Latency", "Latency (us)", data, PlotOrientation.VERTICAL, true, false, false));
+    return ReportCharts.styled(ChartFactory.createBarChart(workload + " at " + largest.profile() + ": latency per operation type",
+        "Latency", Unit.MICROSECONDS.onPage("Latency"), data, PlotOrientation.VERTICAL, true, false, false));
   }
 
   /** The operation types measured, YCSB's closing CLEANUP and failed operations' own histograms left out (their count is in the return codes). */

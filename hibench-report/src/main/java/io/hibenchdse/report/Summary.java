@@ -17,7 +17,6 @@ import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
  * interval ({@link Confidence}), and the data and time deltas against the workload's smallest data size.
  */
 public final class Summary {
-  private static final double MB = 1e6;
 
   /**
    * One row: a workload at one data size, or at one point of a series ({@code point}, null outside
@@ -38,12 +37,13 @@ public final class Summary {
 
     /** The throughput as the page gives it: MB/s, or a serving phase's operations a second. */
     String throughput() {
-      return meanOpsPerSec == null ? fmt("%.2f MB/s", meanThroughputBytesPerSec / MB) : fmt("%.0f ops/s", meanOpsPerSec);
+      return meanOpsPerSec == null ? Unit.BYTES_PER_SECOND.onPageWithUnit("%.2f", meanThroughputBytesPerSec)
+          : Unit.OPERATIONS_PER_SECOND.onPageWithUnit("%.0f", meanOpsPerSec);
     }
 
     /** The interval as the tables give it, or why there is none. */
     String ci95(String format, String none) {
-      return ci95LowSec == null ? none : fmt(format + "-" + format, ci95LowSec, ci95HighSec);
+      return ci95LowSec == null ? none : fmt("[" + format + ", " + format + "]", ci95LowSec, ci95HighSec);
     }
   }
 

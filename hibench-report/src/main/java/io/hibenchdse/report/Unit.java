@@ -13,8 +13,15 @@ public enum Unit {
   SECONDS("s"),
   PERCENT("%"),
   BYTES("B", "MB", 1e6, "%.3f"),
-  BYTES_PER_SECOND("B/s"),
+  BYTES_PER_SECOND("B/s", "MB/s", 1e6, "%.2f"),
   OPERATIONS_PER_SECOND("ops/s"),
+  MICROSECONDS("us"),
+  MILLISECONDS("ms"),
+  /** Events a second: a heading says "Disk reads/s". */
+  PER_SECOND("/s"),
+  /** As sar and iostat count them: KB = 1024 bytes. */
+  KIBIBYTES_PER_SECOND("KB/s"),
+  MEBIBYTES("MB"),
   /** Each row's own, which the row or the cell names (a utilization figure: CPU in %, rates in KB/s; MB/s or ops/s). */
   OF_ROW("");
 
@@ -34,18 +41,32 @@ public enum Unit {
     this.pageFormat = pageFormat;
   }
 
-  /** As the files and the console write it; empty for a count, a ratio or words. */
-  String symbol() {
-    return symbol;
+  /** {@code heading} with the unit as the console writes it: "Time(s)", "Disk reads/s". */
+  String onConsole(String heading) {
+    return headed(heading, symbol, "(");
   }
 
-  /** As a page's heading writes it. */
-  String pageSymbol() {
-    return pageSymbol;
+  /** {@code heading} with the unit as a page writes it: "Mean time (s)", "Data size (MB)", "Disk reads/s". */
+  String onPage(String heading) {
+    return headed(heading, pageSymbol, " (");
+  }
+
+  private String headed(String heading, String unit, String open) {
+    return unit.isEmpty() ? heading : unit.startsWith("/") ? heading + unit : heading + open + unit + ")";
   }
 
   /** A figure as a page shows it: {@code format} applied to it in this unit, or in the page's larger one. */
   String onPage(String format, double value) {
-    return pageFormat == null ? HtmlReport.fmt(format, value) : HtmlReport.fmt(pageFormat, value / pageDivisor);
+    return pageFormat == null ? HtmlReport.fmt(format, value) : HtmlReport.fmt(pageFormat, inPageUnit(value));
+  }
+
+  /** A figure as a page shows it, with the unit: "12.34 MB/s", "1520 ops/s". */
+  String onPageWithUnit(String format, double value) {
+    return onPage(format, value) + " " + pageSymbol;
+  }
+
+  /** A figure in the page's unit, as a chart's axis takes it (MB for bytes). */
+  double inPageUnit(double value) {
+    return value / pageDivisor;
   }
 }

@@ -40,16 +40,47 @@ import org.jfree.data.xy.XYSeriesCollection;
  */
 final class UtilizationReport {
   /** A figure of a host, as the table and a chart name it. */
-  record Figure(String heading, ToDoubleFunction<HostFigures> value) {}
+  record Figure(String name, Unit unit, ToDoubleFunction<HostFigures> value) {
+    /** As the table, a chart and compare-utilization.csv head it: "CPU user (%)", "Disk reads/s". */
+    String heading() {
+      return unit.onPage(name);
+    }
+  }
 
-  static final List<Figure> HOST_FIGURES = List.of(new Figure("CPU user (%)", HostFigures::cpuUserPct),
-      new Figure("CPU system (%)", HostFigures::cpuSystemPct), new Figure("CPU iowait (%)", HostFigures::cpuIowaitPct),
-      new Figure("Context switches/s", HostFigures::contextSwitchesPerSec), new Figure("Memory used (%)", HostFigures::memoryUsedPct),
-      new Figure("Net received (KB/s)", HostFigures::netRxKBps), new Figure("Net sent (KB/s)", HostFigures::netTxKBps),
-      new Figure("Loopback received (KB/s)", HostFigures::loRxKBps), new Figure("Loopback sent (KB/s)", HostFigures::loTxKBps),
-      new Figure("Disk read (KB/s)", HostFigures::diskReadKBps), new Figure("Disk written (KB/s)", HostFigures::diskWriteKBps),
-      new Figure("Disk reads/s", HostFigures::diskReadsPerSec), new Figure("Disk writes/s", HostFigures::diskWritesPerSec),
-      new Figure("I/O await (ms)", HostFigures::ioAwaitMs));
+  static final List<Figure> HOST_FIGURES = List.of(new Figure("CPU user", Unit.PERCENT, HostFigures::cpuUserPct),
+      new Figure("CPU system", Unit.PERCENT, HostFigures::cpuSystemPct), new Figure("CPU iowait", Unit.PERCENT, HostFigures::cpuIowaitPct),
+      new Figure("Context switches", Unit.PER_SECOND, HostFigures::contextSwitchesPerSec),
+      new Figure("Memory used", Unit.PERCENT, HostFigures::memoryUsedPct),
+      new Figure("Net received", Unit.KIBIBYTES_PER_SECOND, HostFigures::netRxKBps),
+      new Figure("Net sent", Unit.KIBIBYTES_PER_SECOND, HostFigures::netTxKBps),
+      new Figure("Loopback received", Unit.KIBIBYTES_PER_SECOND, HostFigures::loRxKBps),
+      new Figure("Loopback sent", Unit.KIBIBYTES_PER_SECOND, HostFigures::loTxKBps),
+      new Figure("Disk read", Unit.KIBIBYTES_PER_SECOND, HostFigures::diskReadKBps),
+      new Figure("Disk written", Unit.KIBIBYTES_PER_SECOND, HostFigures::diskWriteKBps),
+      new Figure("Disk reads", Unit.PER_SECOND, HostFigures::diskReadsPerSec),
+      new Figure("Disk writes", Unit.PER_SECOND, HostFigures::diskWritesPerSec),
+      new Figure("I/O await", Unit.MILLISECONDS, HostFigures::ioAwaitMs));
+
+  /** A host's (or all hosts') figures in the sampled runs. */
+  record HostRow(String host, List<HostFigures> runs) {}
+
+  /** A server process's figures in the sampled runs. */
+  record ProcessRow(String process, List<ProcessFigures> runs) {}
+
+  static final Columns<HostRow> HOST_COLUMNS = hostColumns();
+
+  static final Columns<ProcessRow> PROCESS_COLUMNS = Columns.of(
+      Column.<ProcessRow>text(null, ProcessRow::process).detail("Process"),
+      Column.<ProcessRow>figure(null, Unit.PERCENT, "%.1f", r -> mean(r.runs(), ProcessFigures::cpuPct)).detail("CPU"),
+      Column.<ProcessRow>figure(null, Unit.MEBIBYTES, "%.0f", r -> mean(r.runs(), ProcessFigures::rssMB)).detail("Resident"),
+      Column.<ProcessRow>figure(null, Unit.KIBIBYTES_PER_SECOND, "%.1f", r -> mean(r.runs(), ProcessFigures::readKBps)).detail("Read"),
+      Column.<ProcessRow>figure(null, Unit.KIBIBYTES_PER_SECOND, "%.1f", r -> mean(r.runs(), ProcessFigures::writeKBps)).detail("Written"));
+
+  private static Columns<HostRow> hostColumns() {
+    List<Column<HostRow>> columns = new ArrayList<>(List.of(Column.<HostRow>text(null, HostRow::host).detail("Host")));
+    HOST_FIGURES.forEach(f -> columns.add(Column.<HostRow>figure(null, f.unit(), "%.1f", r -> mean(r.runs(), f.value())).detail(f.name())));
+    return Columns.of(columns);
+  }
 
   private UtilizationReport() {}
 
@@ -64,8 +95,6 @@ final class UtilizationReport {
     if (sampled.isEmpty()) {
       return List.of();
     }
-    List<String> header = new ArrayList<>(List.of("Host"));
-    HOST_FIGURES.forEach(f -> header.add(f.heading()));
     Map<String, List<HostFigures>> byHost = new LinkedHashMap<>();
     for (Utilization u : sampled) {
       u.hosts().forEach((h, f) -> byHost.computeIfAbsent(h, k -> new ArrayList<>()).add(f));
@@ -73,26 +102,18 @@ final class UtilizationReport {
         byHost.computeIfAbsent("all hosts (mean or sum)", k -> new ArrayList<>()).add(u.total());
       }
     }
-    List<List<String>> hostRows = new ArrayList<>();
-    byHost.forEach((host, figures) -> {
-      List<String> row = new ArrayList<>(List.of(host));
-      HOST_FIGURES.forEach(f -> row.add(fmt("%.1f", mean(figures, f.value()))));
-      hostRows.add(row);
-    });
+    List<HostRow> hosts = byHost.entrySet().stream().map(e -> new HostRow(e.getKey(), e.getValue())).toList();
     List<HtmlReport.Table> tables = new ArrayList<>();
     tables.add(new HtmlReport.Table("What each host used while the run ran: means over the " + sampled.size() + " sampled run(s), as"
         + " sar and iostat define them (CPU as % of all cores, KB = 1024 bytes; loopback apart, since on one machine everything"
-        + " crosses it)" + notSampled(sampled), header, hostRows));
+        + " crosses it)" + notSampled(sampled), HtmlReport.Grid.of(HOST_COLUMNS, Format.PAGE, hosts)));
     Map<String, List<ProcessFigures>> byProcess = new LinkedHashMap<>();
     sampled.forEach(u -> u.processes().forEach((n, p) -> byProcess.computeIfAbsent(n, k -> new ArrayList<>()).add(p)));
     if (!byProcess.isEmpty()) {
-      List<List<String>> rows = new ArrayList<>();
-      byProcess.forEach((name, ps) -> rows.add(List.of(name, fmt("%.1f", mean(ps, ProcessFigures::cpuPct)),
-          fmt("%.0f", mean(ps, ProcessFigures::rssMB)), fmt("%.1f", mean(ps, ProcessFigures::readKBps)),
-          fmt("%.1f", mean(ps, ProcessFigures::writeKBps)))));
-      tables.add(new HtmlReport.Table("What each server process used, with its descendants; 'launcher' is this JVM alone (the"
-          + " NameNode and the local job runner's tasks run in it)", List.of("Process", "CPU (% of all cores)", "Resident (MB)",
-          "Read (KB/s)", "Written (KB/s)"), rows));
+      List<ProcessRow> processes = byProcess.entrySet().stream().map(e -> new ProcessRow(e.getKey(), e.getValue())).toList();
+      tables.add(new HtmlReport.Table("What each server process used, with its descendants (CPU as % of all cores, KB = 1024 bytes);"
+          + " 'launcher' is this JVM alone (the NameNode and the local job runner's tasks run in it)",
+          HtmlReport.Grid.of(PROCESS_COLUMNS, Format.PAGE, processes)));
     }
     return tables;
   }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import io.hibenchdse.ycsb.YcsbMetrics;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -43,7 +44,7 @@ class ColumnsTest {
         cells(Summary.COLUMNS, Format.FILE, rows, ONE_RUN));
     assertEquals(List.of("small", "1", "7.500", "24.000", "0.000", "0.0", "one run", "+200.00", "+100.00", "0.31 MB/s"),
         cells(Summary.COLUMNS, Format.PAGE, rows, ONE_RUN));
-    assertEquals("-13.412-37.412", cells(Summary.COLUMNS, Format.CONSOLE, rows, TWO_RUNS).get(7));
+    assertEquals("[-13.412, 37.412]", cells(Summary.COLUMNS, Format.CONSOLE, rows, TWO_RUNS).get(7));
   }
 
   @Test
@@ -73,5 +74,52 @@ class ColumnsTest {
     assertEquals("one run: no test", cells(Comparison.COLUMNS, Format.OVERVIEW, rows, oneRun).get(10));
     assertEquals(headings(Comparison.COLUMNS, Format.OVERVIEW, rows),
         headings(Comparison.COLUMNS, Format.PAGE, rows).subList(0, 12), "the overview: the page's table without YCSB's latency");
+  }
+
+  private static YcsbMetrics phase(double opsPerSec, double meanUs, long failedUpdates) {
+    YcsbMetrics m = new YcsbMetrics();
+    m.operations = 1000;
+    m.throughputOpsPerSec = opsPerSec;
+    m.runtimeSec = 1000 / opsPerSec;
+    m.meanUs = meanUs;
+    YcsbMetrics.Operation update = new YcsbMetrics.Operation();
+    update.count = 1000 - failedUpdates;
+    update.meanUs = meanUs;
+    update.p99Us = 3 * meanUs;
+    update.returns.put("OK", update.count);
+    update.returns.put("ERROR", failedUpdates);
+    m.byType.put("UPDATE", update);
+    m.byType.put("UPDATE-FAILED", new YcsbMetrics.Operation());
+    return m;
+  }
+
+  @Test
+  void servingTablesGiveLatenciesInMicrosecondsAndFiguresAlignedRight() {
+    List<ServingSection.Phase> phases = List.of(new ServingSection.Phase("tiny", List.of(phase(2000, 400, 0), phase(1000, 800, 3))));
+    HtmlReport.Grid grid = HtmlReport.Grid.of(ServingSection.PHASE_COLUMNS, Format.PAGE, phases);
+    assertEquals(List.of("Profile", "Runs", "Operations", "Throughput (ops/s)", "Sigma (ops/s)", "Runtime (s)", "Sigma (s)",
+        "Mean latency (us)", "Sigma (us)", "Errors (all runs)"), grid.header());
+    // means 1500 ops/s, 0.75 s, 600 us; sample sigmas of two values d apart are d / sqrt(2)
+    assertEquals(List.of("tiny", "2", "1,000", "1,500", "707", "0.750", "0.354", "600", "283", "0"), grid.rows().get(0));
+    assertEquals(List.of(false, true, true, true, true, true, true, true, true, true), grid.figures());
+    ServingSection.Operation update = new ServingSection.Operation("tiny", "UPDATE",
+        phases.get(0).runs().stream().map(m -> m.byType.get("UPDATE")).toList());
+    HtmlReport.Grid ops = HtmlReport.Grid.of(ServingSection.OPERATION_COLUMNS, Format.PAGE, List.of(update));
+    assertEquals(List.of("Profile", "Operation", "Count", "Mean latency (us)", "Sigma (us)", "p50 (us)", "p95 (us)", "p99 (us)",
+        "p99.9 (us)", "Max (us)", "Not OK (all runs)"), ops.header());
+    assertEquals(List.of("tiny", "UPDATE", "999", "600", "283", "0", "0", "1,800", "0", "0", "3"), ops.rows().get(0));
+  }
+
+  @Test
+  void utilizationHeadingsKeepTheirNamesWithUnits() {
+    // compare-utilization.csv names each figure by this heading: it must not change with the unit's type
+    assertEquals(List.of("CPU user (%)", "CPU system (%)", "CPU iowait (%)", "Context switches/s", "Memory used (%)", "Net received (KB/s)",
+        "Net sent (KB/s)", "Loopback received (KB/s)", "Loopback sent (KB/s)", "Disk read (KB/s)", "Disk written (KB/s)", "Disk reads/s",
+        "Disk writes/s", "I/O await (ms)"), UtilizationReport.HOST_FIGURES.stream().map(UtilizationReport.Figure::heading).toList());
+    List<String> hostHeadings = headings(UtilizationReport.HOST_COLUMNS, Format.PAGE, List.of());
+    assertEquals("Host", hostHeadings.get(0));
+    assertEquals(UtilizationReport.HOST_FIGURES.stream().map(UtilizationReport.Figure::heading).toList(), hostHeadings.subList(1, 15));
+    assertEquals(List.of("Process", "CPU (%)", "Resident (MB)", "Read (KB/s)", "Written (KB/s)"),
+        headings(UtilizationReport.PROCESS_COLUMNS, Format.PAGE, List.of()));
   }
 }
