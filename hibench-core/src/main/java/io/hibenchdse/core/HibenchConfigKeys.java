@@ -92,6 +92,12 @@ public final class HibenchConfigKeys {
   /** Of a Spark workload's run, the MapReduce workload that runs on the same data, which the report sets it beside. */
   public static final String SUITE_COUNTERPART = SUITE_PREFIX + "counterpart";
 
+  /**
+   * Of a run measured under {@code --runs auto}: the precision its workload was measured until, the
+   * 95% interval's half-width in percent of the mean time; the summary says where it was not reached.
+   */
+  public static final String SUITE_PRECISION = SUITE_PREFIX + "precision";
+
   /** A run's point of a series within its profile (YCSB's record counts), where it has one. */
   public static final String SCALE = SUITE_PREFIX + "scale";
 

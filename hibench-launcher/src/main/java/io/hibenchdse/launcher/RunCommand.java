@@ -188,11 +188,10 @@ final class RunCommand implements Callable<Integer> {
       options.seriesNotes(series).forEach(n -> out.println("hibench run: " + n));
     }
     int done = 0;
-    List<String> unsettled = new ArrayList<>();
     try {
       for (Segment segment : segments) {
         File dir = segments.size() == 1 ? scratch : new File(scratch, "deployment-" + segment.points().get(0).index());
-        int status = run(segment, dir, done, total, measurements, precision, unsettled);
+        int status = run(segment, dir, done, total, measurements, precision);
         if (status != 0) {
           return status;
         }
@@ -204,7 +203,6 @@ final class RunCommand implements Callable<Integer> {
     List<Summary.Row> rows = SummaryReport.write(measurements, reportDir);
     out.println();
     SummaryReport.print(rows, out);
-    unsettled.forEach(line -> out.println("hibench run: " + line));
     out.println();
     out.println("hibench run: " + reportDir.resolve(Results.REPORT_FILE) + ", "
         + reportDir.resolve(Results.JSON_FILE) + ", " + reportDir.resolve("summary.csv") + ", "
@@ -234,12 +232,9 @@ final class RunCommand implements Callable<Integer> {
     return segments;
   }
 
-  /**
-   * Starts a segment's deployment and runs its steps on it, adding to {@code unsettled} what did not
-   * reach {@code precision}; returns 0 or the failed step's exit status.
-   */
-  private int run(Segment segment, File scratch, int done, int total, List<Measurement> measurements, Precision precision,
-      List<String> unsettled) throws Exception {
+  /** Starts a segment's deployment and runs its steps on it; returns 0 or the failed step's exit status. */
+  private int run(Segment segment, File scratch, int done, int total, List<Measurement> measurements, Precision precision)
+      throws Exception {
     try (Deployment.Running running = segment.deployment().startForRun(scratch)) {
       Configuration conf = running.conf();
       conf.setBoolean(HibenchConfigKeys.PRINT_COUNTERS, false);
@@ -249,11 +244,7 @@ final class RunCommand implements Callable<Integer> {
       out.println("hibench run: " + running.describe());
       try (SuiteExecution execution = new SuiteExecution(conf, scratch, reportDir, dropCaches, out, running,
           monitorIntervalMs, precision)) {
-        int status = execution.run(segment.steps(), done, total, measurements);
-        if (precision != null) {
-          unsettled.addAll(execution.unsettled());
-        }
-        return status;
+        return execution.run(segment.steps(), done, total, measurements);
       }
     }
   }

@@ -53,7 +53,7 @@ public final class HtmlReport {
 
   /** One workload's part of the page. */
   public record Section(String workload, Grid table, List<Table> tables, List<Chart> charts, List<String> commands,
-      String best) {}
+      List<String> notes) {}
 
   private HtmlReport() {}
 
@@ -103,8 +103,10 @@ public final class HtmlReport {
           commands.add("bin/hibench " + String.join(" ", m.result().command()));
         }
       }
-      String best = Summary.best(own).stream().map(Summary.Best::describe).findFirst().orElse(null);
-      sections.add(new Section(workload, Grid.of(Summary.COLUMNS, Format.PAGE, own), tables, sectionCharts, new ArrayList<>(commands), best));
+      List<String> notes = new ArrayList<>(Summary.best(own).stream().map(Summary.Best::describe).toList());
+      notes.addAll(Summary.precisionNotReached(own));
+      sections.add(new Section(workload, Grid.of(Summary.COLUMNS, Format.PAGE, own), tables, sectionCharts, new ArrayList<>(commands),
+          notes));
     }
     List<List<String>> environment = environment(measurements);
     VelocityContext context = new VelocityContext();

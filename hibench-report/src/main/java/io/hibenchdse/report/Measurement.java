@@ -45,6 +45,12 @@ public record Measurement(String workload, Profile profile, RunResult result) {
     return recorded != null ? recorded : COUNTERPARTS_OF_EARLIER_RECORDS.get(workload);
   }
 
+  /** Under {@code --runs auto}, the precision asked (the interval's half-width in % of the mean time); else null. */
+  public Double precisionPct() {
+    String asked = result.configuration().get(HibenchConfigKeys.SUITE_PRECISION);
+    return asked == null ? null : Double.valueOf(asked);
+  }
+
   /** The pairs as the suite ran them before its records named them: a fixed fact of those records. */
   private static final Map<String, String> COUNTERPARTS_OF_EARLIER_RECORDS = Map.of("spark-wordcount", "wordcount",
       "spark-sort", "sort", "spark-scan", "scan", "spark-aggregation", "aggregation", "spark-join", "join");

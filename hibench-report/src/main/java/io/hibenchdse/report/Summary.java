@@ -29,7 +29,7 @@ public final class Summary {
       @JsonInclude(JsonInclude.Include.NON_NULL) Double ci95HighSec, double dataDeltaPct, double timeDeltaPct,
       double meanThroughputBytesPerSec, @JsonInclude(JsonInclude.Include.NON_NULL) Double meanOpsPerSec,
       @JsonInclude(JsonInclude.Include.NON_NULL) String point, @JsonIgnore boolean changesData,
-      @JsonIgnore String counterpart) {
+      @JsonIgnore String counterpart, @JsonInclude(JsonInclude.Include.NON_NULL) Double precisionPct) {
     /** The row's key, as its runs' ({@link Measurement#key()}). */
     public RowKey key() {
       return new RowKey(workload, profile, point);
@@ -39,6 +39,17 @@ public final class Summary {
     String throughput() {
       return meanOpsPerSec == null ? Unit.BYTES_PER_SECOND.onPageWithUnit("%.2f", meanThroughputBytesPerSec)
           : Unit.OPERATIONS_PER_SECOND.onPageWithUnit("%.0f", meanOpsPerSec);
+    }
+
+    /** Under {@code --runs auto}: whether the interval's half-width came within {@link #precisionPct} of the mean; else null. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public Boolean precisionReached() {
+      return precisionPct == null ? null : ci95LowSec != null && halfWidthPct() <= precisionPct;
+    }
+
+    /** The interval's half-width in percent of the mean time; NaN with one run. */
+    double halfWidthPct() {
+      return ci95LowSec == null ? Double.NaN : 100 * (ci95HighSec - ci95LowSec) / 2 / meanSec;
     }
 
     /** The interval as the tables give it, or why there is none. */
@@ -79,7 +90,7 @@ public final class Summary {
           sigma, 100 * sigma / mean, ci.known() ? ci.low() : null, ci.known() ? ci.high() : null,
           100 * (data.getMean() / base[0] - 1), 100 * (mean / base[1] - 1),
           tput.getMean(), ops.getN() == 0 ? null : ops.getMean(), first.point(),
-          first.recordedPoint() != null && first.recordedPoint().changesData(), first.counterpart()));
+          first.recordedPoint() != null && first.recordedPoint().changesData(), first.counterpart(), first.precisionPct()));
     }
     return rows;
   }
@@ -122,6 +133,14 @@ public final class Summary {
     return best;
   }
 
+  /** A line for each row measured under {@code --runs auto} whose runs ran out before its interval was narrow enough. */
+  public static List<String> precisionNotReached(List<Row> rows) {
+    return rows.stream().filter(r -> Boolean.FALSE.equals(r.precisionReached())).map(r -> fmt("%s %s%s: precision not reached: after"
+        + " %d runs the 95%% interval is within %.1f%% of the mean time, not %s%%", r.workload(), r.profile(),
+        r.point() == null ? "" : " " + r.point(), r.runs(), r.halfWidthPct(),
+        java.math.BigDecimal.valueOf(r.precisionPct()).stripTrailingZeros().toPlainString())).toList();
+  }
+
   /** The summary's columns in every format: the console's table, summary.csv, a workload's table on the page and the page's overview. */
   public static final Columns<Row> COLUMNS = Columns.of(
       Column.text("workload", Row::workload).console("Workload", -18).overview("Workload"),
@@ -139,5 +158,7 @@ public final class Summary {
       Column.figure("throughput_bytes_per_s", Unit.BYTES_PER_SECOND, "%.0f", Row::meanThroughputBytesPerSec).console("Throughput", 16),
       Column.figure("throughput_ops_per_s", Unit.OPERATIONS_PER_SECOND, "%.1f", Row::meanOpsPerSec),
       Column.<Row>shownOnly(Unit.OF_ROW, Row::throughput).page("Throughput"),
+      Column.figure("precision_pct", Unit.PERCENT, "%s", Row::precisionPct),
+      Column.text("precision_reached", r -> r.precisionReached() == null ? null : r.precisionReached() ? "yes" : "no"),
       Column.text("point", Row::point).console("Point", -24).page("Point").label());
 }

@@ -39,6 +39,7 @@ public final class SummaryReport {
   public static void print(List<Summary.Row> rows, PrintStream out) {
     ConsoleTable.print(Summary.COLUMNS, rows, out);
     Summary.best(rows).forEach(b -> out.println(b.describe()));
+    Summary.precisionNotReached(rows).forEach(out::println);
     List<Comparison.Row> engines = Comparison.engines(rows);
     if (!engines.isEmpty()) {
       out.println();

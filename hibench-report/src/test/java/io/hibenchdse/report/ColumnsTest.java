@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 /** One declaration of a table's columns, shown by each format its way: headings with units, cells, a series' point. */
 class ColumnsTest {
   private static final Summary.Row TWO_RUNS = new Summary.Row("sort", "tiny", 2, 2_500_000, 12, 2.828, 23.57, -13.412, 37.412, 0, 0,
-      208_333, null, null, false, null);
+      208_333, null, null, false, null, null);
   private static final Summary.Row ONE_RUN = new Summary.Row("sort", "small", 1, 7_500_000, 24, 0, 0, null, null, 200, 100,
-      312_500, null, null, false, null);
+      312_500, null, null, false, null, null);
 
   private static <R> List<String> headings(Columns<R> columns, Format f, List<R> rows) {
     return columns.in(f, rows).stream().map(Columns.Shown::heading).toList();
@@ -33,14 +33,14 @@ class ColumnsTest {
         "Data delta (%)", "Time delta (%)", "Throughput"), headings(Summary.COLUMNS, Format.PAGE, rows));
     assertEquals(List.of("Workload", "Profile", "Runs", "Data size (MB)", "Mean time (s)", "Sigma (%)", "95% interval (s)", "Throughput"),
         headings(Summary.COLUMNS, Format.OVERVIEW, rows));
-    assertEquals(14, headings(Summary.COLUMNS, Format.FILE, rows).size(), "every figure in the file, the point too");
+    assertEquals(16, headings(Summary.COLUMNS, Format.FILE, rows).size(), "every figure in the file, the point too");
   }
 
   @Test
   void aFigureIsWrittenInItsUnitAndMissingOnesSaySo() {
     List<Summary.Row> rows = List.of(TWO_RUNS, ONE_RUN);
     // bytes in the file and on the console, MB on the page; the interval's absence in words where it is shown
-    assertEquals(List.of("sort", "small", "1", "7500000", "24.000", "0.000", "0.00", "", "", "200.00", "100.00", "312500", "", ""),
+    assertEquals(List.of("sort", "small", "1", "7500000", "24.000", "0.000", "0.00", "", "", "200.00", "100.00", "312500", "", "", "", ""),
         cells(Summary.COLUMNS, Format.FILE, rows, ONE_RUN));
     assertEquals(List.of("small", "1", "7.500", "24.000", "0.000", "0.0", "one run", "+200.00", "+100.00", "0.31 MB/s"),
         cells(Summary.COLUMNS, Format.PAGE, rows, ONE_RUN));
@@ -50,9 +50,9 @@ class ColumnsTest {
   @Test
   void aSeriesPointStandsBesideTheProfileOnlyWhereARowHasOne() throws Exception {
     Summary.Row point = new Summary.Row("wordcount", "tiny", 1, 1000, 3, 0, 0, null, null, 0, 0, 333, null, "maps=12,reduces=4", false,
-        null);
+        null, null);
     List<Summary.Row> rows = List.of(point);
-    assertEquals("point", headings(Summary.COLUMNS, Format.FILE, rows).get(13), "last in the file");
+    assertEquals("point", headings(Summary.COLUMNS, Format.FILE, rows).get(15), "last in the file");
     assertEquals(List.of("Workload", "Profile", "Point"), headings(Summary.COLUMNS, Format.OVERVIEW, rows).subList(0, 3));
     assertEquals(-1, headings(Summary.COLUMNS, Format.PAGE, List.of(ONE_RUN)).indexOf("Point"), "no column where no row has a point");
     ByteArrayOutputStream out = new ByteArrayOutputStream();

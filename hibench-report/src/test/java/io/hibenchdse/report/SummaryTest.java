@@ -2,6 +2,7 @@ package io.hibenchdse.report;
 
 import io.hibenchdse.core.HibenchConfigKeys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.ycsb.YcsbResult;
@@ -138,14 +139,44 @@ class SummaryTest {
     assertEquals(0.5, engines.get(0).timeRatio(), 1e-12);
   }
 
+  /**
+   * Under {@code --runs auto} each row says whether its interval came within the precision its
+   * records asked: 10, 11 and 12 s give 11 +- 4.302653 / sqrt(3) s (t.ppf(0.975, 2)), a half-width of
+   * 22.58% of the mean, so 25% is reached and 5% not; runs measured without auto say nothing.
+   */
+  @Test
+  void aRowUnderRunsAutoSaysWhetherItsPrecisionWasReached() throws Exception {
+    List<Measurement> runs = new ArrayList<>();
+    for (double t : new double[] {10, 11, 12}) {
+      for (String[] w : new String[][] {{"sort", "25"}, {"wordcount", "5"}, {"terasort", null}}) {
+        Measurement m = run(w[0], Profile.TINY, 1_000, t);
+        if (w[1] != null) {
+          m.result().configuration().put(HibenchConfigKeys.SUITE_PRECISION, w[1] + ".0");
+        }
+        runs.add(m);
+      }
+    }
+    List<Summary.Row> rows = Summary.rows(runs);
+    double half = 100 * 4.302653 / Math.sqrt(3) / 11;
+    assertEquals(half, rows.get(0).halfWidthPct(), 1e-4);
+    assertEquals(List.of(true, false), List.of(rows.get(0).precisionReached(), rows.get(1).precisionReached()));
+    assertEquals(null, rows.get(2).precisionReached());
+    assertEquals(List.of(String.format(java.util.Locale.ROOT, "wordcount tiny: precision not reached: after 3 runs the 95%% interval is"
+        + " within %.1f%% of the mean time, not 5%%", half)), Summary.precisionNotReached(rows));
+    SummaryReport.write(runs, dir);
+    List<String> csv = Files.readAllLines(dir.resolve("summary.csv"));
+    assertEquals(List.of("25.0,yes,", "5.0,no,", ",,"), csv.subList(1, 4).stream().map(l -> l.substring(l.indexOf(",,") + 2)).toList());
+    assertTrue(Files.readString(dir.resolve("index.html")).contains(Summary.precisionNotReached(rows).get(0)), "on the page too");
+  }
+
   @Test
   void summaryCsvAndJsonAreExactlyTheRows() throws Exception {
     SummaryReport.write(List.of(run("sort", Profile.TINY, 1_000, 10), run("sort", Profile.TINY, 1_000, 14),
         run("sort", Profile.SMALL, 3_000, 24)), dir);
     // 10 and 14 s: 12 +- 12.706205 * sqrt(8) / sqrt(2) (SciPy: t.ppf(0.975, 1))
     assertEquals(List.of("workload,profile,runs,data_bytes,mean_s,sigma_s,sigma_pct,ci95_low_s,ci95_high_s,data_delta_pct,time_delta_pct,"
-        + "throughput_bytes_per_s,throughput_ops_per_s,point", "sort,tiny,2,1000,12.000,2.828,23.57,-13.412,37.412,0.00,0.00,86,,",
-        "sort,small,1,3000,24.000,0.000,0.00,,,200.00,100.00,125,,"),
+        + "throughput_bytes_per_s,throughput_ops_per_s,precision_pct,precision_reached,point",
+        "sort,tiny,2,1000,12.000,2.828,23.57,-13.412,37.412,0.00,0.00,86,,,,", "sort,small,1,3000,24.000,0.000,0.00,,,200.00,100.00,125,,,,"),
         Files.readAllLines(dir.resolve("summary.csv")));
     String json = Files.readString(dir.resolve("summary.json"));
     assertEquals(2, json.split("\"workload\"").length - 1, json);

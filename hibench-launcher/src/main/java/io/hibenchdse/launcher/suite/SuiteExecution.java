@@ -153,18 +153,6 @@ public final class SuiteExecution implements AutoCloseable {
     return group.values().stream().mapToDouble(Precision::halfWidthPct).max().orElse(Double.NaN);
   }
 
-  /** With {@code --runs auto}: a line for each workload whose runs ran out before the interval was narrow enough. */
-  public List<String> unsettled() {
-    List<String> lines = new ArrayList<>();
-    times.forEach((runs, group) -> {
-      if (!settled.contains(runs)) {
-        lines.add(String.format(Locale.ROOT, "%s: precision not reached: after %d runs the 95%% interval is within %.1f%% of the mean"
-            + " time, not %s%%", runs, group.values().iterator().next().size(), widest(group), precision.percent()));
-      }
-    });
-    return lines;
-  }
-
   /**
    * The watch over a user's cluster while a step whose jobs run there runs: it interrupts this
    * thread (which ends a Hadoop client's retries, or stops the Spark JVM this thread waits for) or

@@ -185,6 +185,7 @@ public final class SuiteOptions {
    */
   public List<PlannedStep> plan(Deployment deployment, SeriesPoint point, Set<RowKey> planned) throws IOException {
     List<PlannedStep> steps = new ArrayList<>();
+    Precision auto = precision();
     List<Profile> list = point.get(SeriesKey.PROFILE) != null ? List.of(Profile.of(point.get(SeriesKey.PROFILE))) : profiles();
     for (Profile profile : list) {
       for (SuiteWorkload w : workloads()) {
@@ -202,6 +203,9 @@ public final class SuiteOptions {
             Step labelled = s.withOption(HibenchConfigKeys.SUITE_WORKLOAD, s.suiteWorkload()).withOption(HibenchConfigKeys.PROFILE, profile.label());
             if (w.counterpart() != null) {
               labelled = labelled.withOption(HibenchConfigKeys.SUITE_COUNTERPART, w.counterpart().suiteName());
+            }
+            if (auto != null) {
+              labelled = labelled.withOption(HibenchConfigKeys.SUITE_PRECISION, Double.toString(auto.percent()));
             }
             RecordedPoint recorded = own.recorded();
             if (recorded != null) {
