@@ -160,16 +160,6 @@ final class RunCommand implements Callable<Integer> {
     Precision precision = options.precision();
     options.runs(); // checked before any list is read
     List<Segment> segments = segments(series);
-    if (cfsUri != null) {
-      String spark = segments.stream().flatMap(s -> s.steps().stream()).filter(p -> p.step().runner() == SuiteJar.Runner.SPARK)
-          .map(SuiteOptions.PlannedStep::workload).distinct().collect(java.util.stream.Collectors.joining(", "));
-      if (!spark.isEmpty()) {
-        // Spark's executors would read cfs:// through the adapter among Spark's jars, but have not
-        // run so on a cluster without it: refused, not left to fail mid-run
-        throw new UsageException("--cfs-uri runs MapReduce's, Hive's and YCSB's steps; " + spark + " run on the cluster's default"
-            + " file system (without --cfs-uri) or on cfs:// as its default file system: take them out of --benchmarks");
-      }
-    }
     List<String> unserved = options.unserved(segments.get(0).deployment());
     if (!unserved.isEmpty()) {
       out.println("hibench run: " + String.join(", ", unserved) + " left out: YCSB runs on a serving store; give --serving "

@@ -321,6 +321,15 @@ class LauncherTest {
         "--cluster: the file system hdfs://127.0.0.1:1 does not answer: ");
     refused.put(List.of("run", "--cluster", noRm.toString(), "--benchmarks", wordcount.toString()),
         "--cluster: the ResourceManager at 127.0.0.1:2 does not answer: ");
+    // with YARN's high availability: each ResourceManager tried through YARN's failover, each named
+    Path noRms = Files.createDirectories(dir.toPath().resolve("no-resourcemanagers"));
+    Files.copy(noRm.resolve("core-site.xml"), noRms.resolve("core-site.xml"));
+    Files.copy(noRm.resolve("mapred-site.xml"), noRms.resolve("mapred-site.xml"));
+    Files.writeString(noRms.resolve("yarn-site.xml"), "<configuration>" + property("yarn.resourcemanager.ha.enabled", "true")
+        + property("yarn.resourcemanager.ha.rm-ids", "rm1,rm2") + property("yarn.resourcemanager.address.rm1", "127.0.0.1:2")
+        + property("yarn.resourcemanager.address.rm2", "127.0.0.1:3") + "</configuration>\n");
+    refused.put(List.of("run", "--cluster", noRms.toString(), "--benchmarks", wordcount.toString()),
+        "--cluster: the ResourceManager at 127.0.0.1:2 or 127.0.0.1:3 does not answer: ");
     refused.put(List.of("run", "--cluster", noRm.toString(), "--hosts", "2"),
         "--hosts sets up a deployment of the suite's own; --cluster runs on yours as it is");
     refused.put(List.of("run", "--cluster", noRm.toString(), "--serving", "hbase:" + noRm),
@@ -347,9 +356,6 @@ class LauncherTest {
     refused.put(List.of("run", "--cluster", noRm.toString(), "--target", "hbase"), "--target hbase is for storage start");
     refused.put(List.of("run", "--cluster", noRm.toString(), "--target", "cfs", "--benchmarks", wordcount.toString()),
         "--target cfs: the cluster's default file system is file:///: give --cfs-uri cfs://HOST:9042/");
-    Path withSpark = Files.writeString(dir.toPath().resolve("with-spark.lst"), "wordcount\naggregation\nspark-sort\n");
-    refused.put(List.of("run", "--cluster", noRm.toString(), "--target", "cfs", "--cfs-uri", "cfs://10.0.0.1:9042/", "--benchmarks",
-        withSpark.toString()), "--cfs-uri runs MapReduce's, Hive's and YCSB's steps; spark-sort run on the cluster's default");
     // in this JVM, as bin/hibench's main calls it: a JVM each would cost more than the checks
     for (java.util.Map.Entry<List<String>, String> r : refused.entrySet()) {
       ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -382,7 +388,11 @@ class LauncherTest {
 
   /** A Hadoop site file holding one property. */
   private static String site(String key, String value) {
-    return "<configuration><property><name>" + key + "</name><value>" + value + "</value></property></configuration>\n";
+    return "<configuration>" + property(key, value) + "</configuration>\n";
+  }
+
+  private static String property(String key, String value) {
+    return "<property><name>" + key + "</name><value>" + value + "</value></property>";
   }
 
   /** The adapter goes on every node's class path: it must not carry (and shadow) the suite's classes. */

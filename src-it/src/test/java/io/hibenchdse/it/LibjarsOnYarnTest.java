@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -84,14 +85,26 @@ class LibjarsOnYarnTest {
       Files.createDirectories(conf);
       Configuration site = new Configuration(jc);
       site.unset("hibench.report.dir");
+      // the mini cluster's rack mapping is a class of Hadoop's tests, which a user's client
+      // configuration does not name and Spark's JVM does not have
+      site.unset(CommonConfigurationKeysPublic.NET_TOPOLOGY_NODE_SWITCH_MAPPING_IMPL_KEY);
       try (java.io.OutputStream out = Files.newOutputStream(conf.resolve("core-site.xml"))) {
         site.writeXml(out);
       }
       for (String empty : new String[] {"hdfs-site.xml", "yarn-site.xml", "mapred-site.xml"}) {
         Files.writeString(conf.resolve(empty), "<configuration/>\n");
       }
-      assertSuiteRunsOnCfsUri(conf, cfs, hdfs, List.of("wordcount", "aggregation"), List.of(), "launcher");
+      assertSuiteRunsOnCfsUri(conf, cfs, hdfs, List.of("wordcount", "spark-wordcount", "aggregation"), List.of(), "launcher");
       assertSuiteRunsOnCfsUri(conf, cfs, hdfs, List.of("wordcount"), List.of("--submit", stockHadoop() + " jar"), "submitted");
+
+      // refused before any step, each in one line: a serving store that does not answer, then HDFS in safe mode
+      java.nio.file.Path wordcount = Files.writeString(dir.toPath().resolve("refused.lst"), "wordcount\n");
+      assertRefused("--serving cassandra://127.0.0.1:1 does not answer: ", "run", "--cluster", conf.toString(), "--serving",
+          "cassandra://127.0.0.1:1", "--benchmarks", wordcount.toString());
+      hdfs.getFileSystem().setSafeMode(org.apache.hadoop.fs.SafeModeAction.ENTER);
+      assertRefused("--cluster: HDFS at " + hdfs.getURI() + " is in safe mode: wait for it to leave (hdfs dfsadmin -safemode wait)",
+          "run", "--cluster", conf.toString(), "--benchmarks", wordcount.toString());
+      hdfs.getFileSystem().setSafeMode(org.apache.hadoop.fs.SafeModeAction.LEAVE);
     } finally {
       hdfs.shutdown();
       fs.delete(root, true);
@@ -117,6 +130,7 @@ class LibjarsOnYarnTest {
         "--monitor-interval", "0", "--report-dir", report.toString(), "--work-dir", dir.toPath().resolve("work-" + name).toString()));
     args.addAll(extra);
     InProcess.Outcome run = InProcess.hibench(args.toArray(new String[0]));
+    System.out.println(run.out()); // the run's progress, in the test's output file
     assertEquals(0, run.status(), run.out() + run.err());
     assertTrue(run.out().contains(": " + CfsTestNode.uri() + " (the adapter with every job; their own files on " + hdfs.getURI()),
         run.out());
@@ -136,9 +150,28 @@ class LibjarsOnYarnTest {
     assertEquals(expected, TestData.readTextCounts(cfs, new Path(CfsTestNode.uri() + root.substring(1) + "/Wordcount/Output")));
     assertEquals(expected.values().stream().mapToLong(Long::longValue).sum(),
         wordcount.counter("org.apache.hadoop.mapreduce.TaskCounter", "MAP_OUTPUT_RECORDS"));
+    if (workloads.contains("spark-wordcount")) {
+      // Spark on the cluster's YARN, its executors reading and writing cfs:// with the adapter among
+      // Spark's jars, which the containers' class path (YARN's, without it) does not give them
+      RunResult spark = records.get(workloads.indexOf("spark-wordcount"));
+      io.hibenchdse.spark.SparkFigures f = spark.metrics(io.hibenchdse.spark.SparkFigures.class);
+      assertEquals("yarn", f.master(), spark.toString());
+      System.out.printf("Spark context %.1f s, command %.1f s%n", f.contextSec(), f.commandSec());
+      assertEquals(wordcount.counter("org.apache.hadoop.mapreduce.TaskCounter", "MAP_INPUT_RECORDS"), f.recordsRead());
+      assertEquals(expected.size(), f.recordsWritten(), "a line a word");
+      assertEquals(wordcount.inputBytes(), spark.inputBytes());
+    }
     assertTrue(!hdfs.getFileSystem().exists(new Path(root)), "nothing of the data on the cluster's HDFS");
     data.delete(new Path(root), true);
     data.close();
+  }
+
+  private static void assertRefused(String line, String... args) {
+    InProcess.Outcome refused = InProcess.hibench(args);
+    assertEquals(2, refused.status(), refused.out() + refused.err());
+    List<String> lines = refused.err().lines().toList();
+    assertEquals(1, lines.size(), refused.err());
+    assertTrue(lines.get(0).startsWith("hibench run: " + line), refused.err());
   }
 
   /** A stock {@code hadoop} whose {@code jar} command is RunJar on Hadoop 3.4's client jars, which lack the adapter. */

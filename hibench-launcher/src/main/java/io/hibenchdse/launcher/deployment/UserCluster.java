@@ -18,6 +18,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -184,7 +185,7 @@ public final class UserCluster implements Deployment.Running {
 
   /** The running NodeManagers, by the ResourceManager's node list, and the largest container it gives (a new application's answer). */
   private static Yarn yarn(Configuration check) throws IOException {
-    String rm = check.get(YarnConfiguration.RM_ADDRESS, YarnConfiguration.DEFAULT_RM_ADDRESS);
+    ResourceManagers rm = ResourceManagers.of(check);
     List<NodeReport> nodes;
     Resource largest;
     try (YarnClient yarn = YarnClient.createYarnClient()) {
@@ -201,17 +202,27 @@ public final class UserCluster implements Deployment.Running {
     return new Yarn(nodes, largest);
   }
 
-  /** The cluster's Hadoop version as its ResourceManager reports it (YARN's cluster info), or why it is not known. */
+  /**
+   * The cluster's Hadoop version as a ResourceManager reports it (YARN's cluster info; with HA the
+   * first that answers), or why it is not known.
+   */
   private static String hadoopVersion(Configuration conf) {
-    String url = WebAppUtils.getRMWebAppURLWithScheme(conf) + "/ws/v1/cluster/info";
-    try {
-      // wrapped in clusterInfo as Hadoop's docs show it; 3.4.2's RM answers with the bare object
-      JsonNode root = json(url, CHECK_WAIT_MS);
-      JsonNode version = (root.has("clusterInfo") ? root.get("clusterInfo") : root).get("hadoopVersion");
-      return version == null ? "unknown (" + url + " has no hadoopVersion)" : version.asText();
-    } catch (IOException | RuntimeException e) {
-      return "unknown (" + url + ": " + firstLine(e) + ")";
+    List<String> unknown = new ArrayList<>();
+    for (String webApp : ResourceManagers.of(conf).webApps()) {
+      String url = webApp + "/ws/v1/cluster/info";
+      try {
+        // wrapped in clusterInfo as Hadoop's docs show it; 3.4.2's RM answers with the bare object
+        JsonNode root = json(url, CHECK_WAIT_MS);
+        JsonNode version = (root.has("clusterInfo") ? root.get("clusterInfo") : root).get("hadoopVersion");
+        if (version != null) {
+          return version.asText();
+        }
+        unknown.add(url + " has no hadoopVersion");
+      } catch (IOException | RuntimeException e) {
+        unknown.add(url + ": " + firstLine(e));
+      }
     }
+    return "unknown (" + String.join("; ", unknown) + ")";
   }
 
   /** What a daemon's web service at {@code url} answers, as JSON, waiting at most {@code timeoutMs} to connect and to read. */
@@ -231,9 +242,9 @@ public final class UserCluster implements Deployment.Running {
     return m.lines().findFirst().orElse(m);
   }
 
-  /** The ResourceManager's address, as the client configuration names it. */
+  /** The ResourceManager's address, as the client configuration names it; with HA, each one's, joined by "or". */
   public String resourceManager() {
-    return conf.get(YarnConfiguration.RM_ADDRESS, YarnConfiguration.DEFAULT_RM_ADDRESS);
+    return ResourceManagers.of(conf).toString();
   }
 
   /** The hosts of the NodeManagers that were running when the run started. */
