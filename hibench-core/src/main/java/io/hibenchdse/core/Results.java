@@ -1,7 +1,11 @@
 package io.hibenchdse.core;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.Writer;
+import java.nio.channels.Channels;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,8 +81,7 @@ public final class Results {
   /** The records added to {@code dir}'s hibench.jsonl since {@code mark}, in order; lines this version cannot read left out. */
   public static List<RunResult> since(Path dir, long mark) throws IOException {
     List<RunResult> added = new ArrayList<>();
-    byte[] all = Files.exists(dir.resolve(JSON_FILE)) ? Files.readAllBytes(dir.resolve(JSON_FILE)) : new byte[0];
-    for (String line : linesSince(all, mark)) {
+    for (String line : linesSince(dir.resolve(JSON_FILE), mark)) {
       try {
         if (!line.trim().isEmpty()) {
           added.add(JsonLinesExporter.fromJson(line));
@@ -90,9 +93,19 @@ public final class Results {
     return added;
   }
 
-  /** The lines of hibench.jsonl's bytes {@code all} from {@code mark} on; none when it has not grown. */
-  private static String[] linesSince(byte[] all, long mark) {
-    return all.length <= mark ? new String[0] : new String(all, (int) mark, all.length - (int) mark, StandardCharsets.UTF_8).split("\n");
+  /** The lines of {@code json} from byte {@code mark} on, read from there; none when it has not grown. */
+  private static List<String> linesSince(Path json, long mark) throws IOException {
+    List<String> lines = new ArrayList<>();
+    if (!Files.exists(json)) {
+      return lines;
+    }
+    try (SeekableByteChannel file = Files.newByteChannel(json);
+        BufferedReader in = new BufferedReader(new InputStreamReader(Channels.newInputStream(file.position(mark)), StandardCharsets.UTF_8))) {
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        lines.add(line);
+      }
+    }
+    return lines;
   }
 
   /** Appends {@code text} to a local file, creating it: every result file here grows by appending. */

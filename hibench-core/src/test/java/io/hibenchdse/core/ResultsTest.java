@@ -67,7 +67,11 @@ class ResultsTest {
     assertEquals(before, Files.readString(json));
     List<RunResult> waited = Results.since(waiting, 0);
     assertEquals(1, waited.size());
+    long mark = Results.mark(dir.toPath());
     Results.publishTo(dir.toPath(), waited.get(0).utilization(java.util.Map.of("durationSec", 4.0)));
+    // read from the mark on: the record published after it, and nothing past the end
+    assertEquals(List.of(4.0), Results.since(dir.toPath(), mark).stream().map(r -> r.utilization().get("durationSec")).toList());
+    assertEquals(List.of(), Results.since(dir.toPath(), Results.mark(dir.toPath())));
     List<String> lines = Files.readAllLines(json);
     assertEquals(2, lines.size());
     assertEquals(before, lines.get(0) + "\n");
