@@ -248,8 +248,10 @@ class HostsClusterTest {
   /**
    * cfs:// hosts started apart ({@code storage start --target cfs --hosts 1}) as a user's cluster
    * whose default file system is cfs:// and whose Cassandra node serves YCSB: {@code run --cluster
-   * CONF --serving cassandra://NODE --monitor-hosts root@WORKER} from the master host runs a wordcount
-   * on cfs:// through the cluster's YARN, the monitor trying the worker named and {@code --drop-caches}
+   * CONF --target cfs --cfs-uri URI --serving cassandra://NODE --monitor-hosts root@WORKER} from the
+   * master host runs a wordcount and a DFSIOE write on cfs:// through the cluster's YARN, the adapter
+   * with each job (DFSIOE's bytes equal to Hadoop's count of those written to cfs://), the monitor
+   * trying the worker named and {@code --drop-caches}
    * that worker for the job and the node for YCSB's phases, and YCSB's workload A on the node with no error. The phases' records carry what
    * the node says of its commit log, which is what the hosts started it with, and that it was not
    * flushed, the hosts running no sshd, with why. A replication the node count cannot hold is
@@ -268,9 +270,11 @@ class HostsClusterTest {
           uri + " / " + confLine + "; " + Files.readString(dir.toPath().resolve("storage.err")));
       java.net.URI cfs = java.net.URI.create(uri.substring("URI ".length()));
       String node = "cassandra://" + cfs.getHost() + ":" + cfs.getPort();
-      Path list = Files.writeString(dir.toPath().resolve("cfs-cluster.lst"), "wordcount\nycsb-a\n");
+      Path list = Files.writeString(dir.toPath().resolve("cfs-cluster.lst"), "wordcount\ndfsioe-write\nycsb-a\n");
+      // --target cfs with its cfs:// named: the adapter goes with every job, as to a cluster without it
       List<String> run = new ArrayList<>(List.of("ip", "netns", "exec", namespace, LauncherTest.HOME.resolve("bin/hibench").toString(),
-          "run", "--cluster", confLine.substring("CONF ".length()), "--serving", node, "--benchmarks", list.toString(), "--runs", "1",
+          "run", "--cluster", confLine.substring("CONF ".length()), "--target", "cfs", "--cfs-uri", cfs.toString(), "--serving", node,
+          "--benchmarks", list.toString(), "--runs", "1",
           "--warmup", "0", "--work-dir", dir.toPath().resolve("work").toString(), "--monitor-hosts", "root@" + HostsCluster.worker(1),
           "--drop-caches"));
       // from the project's directory, as a user runs it: YCSB's workload files are conf/ycsb's
@@ -288,9 +292,18 @@ class HostsClusterTest {
       assertTrue(log.contains("hibench run: YCSB's store: the Cassandra cluster at " + node + ", 1 node(s), "
           + io.hibenchdse.cassandra.CommitLog.PERIODIC.description()), log);
       List<io.hibenchdse.core.RunResult> records = records(report);
-      assertEquals(List.of("HadoopWordcount", "HadoopYcsb-a-load", "HadoopYcsb-a"), records.stream().map(r -> r.type()).toList(), log);
+      assertEquals(List.of("HadoopWordcount", "HadoopDfsioe-write", "HadoopYcsb-a-load", "HadoopYcsb-a"),
+          records.stream().map(r -> r.type()).toList(), log);
       io.hibenchdse.core.RunResult wordcount = records.get(0);
-      assertTrue(wordcount.fileSystem().startsWith("cfs://" + cfs.getHost() + ":" + cfs.getPort()), wordcount.fileSystem());
+      assertTrue(log.contains(cfs + " (the adapter with every job; their own files on cfs://"), log);
+      for (io.hibenchdse.core.RunResult job : records.subList(0, 2)) {
+        assertTrue(job.fileSystem().startsWith("cfs://" + cfs.getHost() + ":" + cfs.getPort()), job.fileSystem());
+      }
+      // DFSIOE's own count of what its maps wrote, against Hadoop's count of the bytes written to cfs://
+      io.hibenchdse.dfsio.DfsioeMetrics dfsioe = records.get(1).metrics(io.hibenchdse.dfsio.DfsioeMetrics.class);
+      long written = records.get(1).counter("org.apache.hadoop.mapreduce.FileSystemCounter", "CFS_BYTES_WRITTEN");
+      assertTrue(dfsioe.totalMBytes > 0 && written >= dfsioe.totalMBytes * (1 << 20) && written < dfsioe.totalMBytes * (1 << 20) + (1 << 20),
+          dfsioe.totalMBytes + " MB by DFSIOE, " + written + " bytes by Hadoop: " + records.get(1).counters());
       assertEquals("yarn", wordcount.configuration().get(org.apache.hadoop.mapreduce.MRConfig.FRAMEWORK_NAME));
       assertTrue(wordcount.counter("org.apache.hadoop.mapreduce.TaskCounter", "REDUCE_OUTPUT_RECORDS") > 0, wordcount.counters().toString());
       // the worker --monitor-hosts names, tried over ssh (the hosts run no sshd), in place of YARN's node list
@@ -299,7 +312,7 @@ class HostsClusterTest {
       // --drop-caches where each step reads: the worker for the job, the serving node for YCSB's phases
       assertTrue(wordcount.configuration().get(io.hibenchdse.core.HibenchConfigKeys.PAGE_CACHE).startsWith("not dropped everywhere: root@"
           + HostsCluster.worker(1) + ": "), wordcount.configuration().toString());
-      for (io.hibenchdse.core.RunResult ycsb : records.subList(1, 3)) {
+      for (io.hibenchdse.core.RunResult ycsb : records.subList(2, 4)) {
         io.hibenchdse.ycsb.YcsbMetrics m = ycsb.metrics(io.hibenchdse.ycsb.YcsbMetrics.class);
         assertEquals(1000, m.operations, ycsb.type());
         assertEquals(0, m.errors, ycsb.type());
