@@ -21,7 +21,6 @@ import io.hibenchdse.launcher.suite.Series;
 import io.hibenchdse.launcher.suite.SeriesKey;
 import io.hibenchdse.launcher.suite.SeriesPoint;
 import io.hibenchdse.launcher.suite.SuiteExecution;
-import io.hibenchdse.launcher.suite.SuiteJar;
 import io.hibenchdse.launcher.suite.SuiteOptions;
 import io.hibenchdse.monitor.Hosts;
 import io.hibenchdse.monitor.Monitor;

@@ -1,6 +1,5 @@
 package io.hibenchdse.report;
 
-import static io.hibenchdse.report.HtmlReport.fmt;
 
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.JsonLinesExporter;
