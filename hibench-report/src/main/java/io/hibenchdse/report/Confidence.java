@@ -23,6 +23,11 @@ public final class Confidence {
     public boolean known() {
       return !Double.isNaN(low);
     }
+
+    /** Its half-width in percent of {@code mean}, the precision {@code --runs auto} judges; NaN where none is known. */
+    public double halfWidthPct(double mean) {
+      return 100 * (high - low) / 2 / mean;
+    }
   }
 
   /** The 95% interval of the mean of {@code runs} values of mean {@code mean} and sample deviation {@code sigma}. */

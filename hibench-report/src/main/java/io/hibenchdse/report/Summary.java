@@ -49,7 +49,7 @@ public final class Summary {
 
     /** The interval's half-width in percent of the mean time; NaN with one run. */
     double halfWidthPct() {
-      return ci95LowSec == null ? Double.NaN : 100 * (ci95HighSec - ci95LowSec) / 2 / meanSec;
+      return ci95LowSec == null ? Double.NaN : new Confidence.Interval(ci95LowSec, ci95HighSec).halfWidthPct(meanSec);
     }
 
     /** The interval as the tables give it, or why there is none. */

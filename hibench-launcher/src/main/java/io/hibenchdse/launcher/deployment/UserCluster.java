@@ -56,6 +56,7 @@ public final class UserCluster implements Deployment.Running {
   private final URI cfs;
   /** {@link #conf} with clients that give up within seconds: for the checks, before the run and while a step runs. */
   private final Configuration check;
+  private final ResourceManagers resourceManagers;
   private final List<String> workers;
   private final String hadoopVersion;
   /** The Java its NodeManagers run, by their own JMX servlets. */
@@ -89,6 +90,7 @@ public final class UserCluster implements Deployment.Running {
     this.conf = conf;
     this.cfs = cfs;
     this.check = check;
+    this.resourceManagers = ResourceManagers.of(conf);
     this.workers = yarn.nodes().stream().map(n -> n.getNodeId().getHost()).sorted().toList();
     this.hadoopVersion = hadoopVersion;
     this.nodeManagersJava = nodeManagersJava;
@@ -244,7 +246,7 @@ public final class UserCluster implements Deployment.Running {
 
   /** The ResourceManager's address, as the client configuration names it; with HA, each one's, joined by "or". */
   public String resourceManager() {
-    return ResourceManagers.of(conf).toString();
+    return resourceManagers.toString();
   }
 
   /** The hosts of the NodeManagers that were running when the run started. */

@@ -22,8 +22,7 @@ public record Precision(int maxRuns, double percent) {
     }
     DescriptiveStatistics s = new DescriptiveStatistics();
     times.forEach(s::addValue);
-    Confidence.Interval ci = Confidence.ofMean(times.size(), s.getMean(), s.getStandardDeviation());
-    return 100 * (ci.high() - ci.low()) / 2 / s.getMean();
+    return Confidence.ofMean(times.size(), s.getMean(), s.getStandardDeviation()).halfWidthPct(s.getMean());
   }
 
   /** Whether {@code times} are enough: at least {@link #MIN_RUNS} and an interval within the percentage. */
