@@ -1,6 +1,7 @@
 package io.hibenchdse.hbase;
 
 import io.hibenchdse.node.NodeProcess;
+import io.hibenchdse.node.SiteSettings;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -65,6 +66,7 @@ public final class HBaseNode {
       DefaultMetricsSystem.setMiniClusterMode(true);
       Configuration conf = HBaseConfiguration.create();
       conf.addResource(dir.resolve(LocalHBase.SITE).toUri().toURL());
+      SiteSettings.all().forEach(conf::set);
       ServerCnxnFactory zk = master ? startZooKeeper(conf, dir.resolve("zookeeper")) : null;
       LocalHBaseCluster cluster = new LocalHBaseCluster(conf, master ? 1 : 0,
           role.equals(STANDALONE) ? regionServers : role.equals(MASTER) ? 0 : 1);
@@ -113,6 +115,7 @@ public final class HBaseNode {
     try {
       Configuration conf = HBaseConfiguration.create();
       conf.addResource(confDir.resolve(LocalHBase.SITE).toUri().toURL());
+      SiteSettings.all().forEach(conf::set);
       // a master nobody answers for is said in seconds, not after HBase's many retries
       conf.setIfUnset(HConstants.HBASE_CLIENT_RETRIES_NUMBER, "3");
       conf.setIfUnset("zookeeper.recovery.retry", "1");

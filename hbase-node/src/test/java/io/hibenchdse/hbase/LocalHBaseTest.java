@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hibenchdse.node.SiteSettings;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
@@ -40,6 +41,7 @@ class LocalHBaseTest {
   void rowsAcknowledgedWithASyncedWalSurviveAKilledHBase() throws Exception {
     Configuration dfsConf = new Configuration();
     dfsConf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dir.resolve("dfs").toString());
+    SiteSettings.all().forEach(dfsConf::set);
     MiniDFSCluster dfs = new MiniDFSCluster.Builder(dfsConf).numDataNodes(1).build();
     try (LocalHBase hbase = LocalHBase.start(dir.resolve("hbase"), dfs.getURI(), 1, LocalHBase.Settings.of(1))) {
       TableName name = TableName.valueOf("probe");

@@ -2,6 +2,7 @@ package io.hibenchdse.hosts;
 
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.node.ChildJvm;
+import io.hibenchdse.node.SiteSettings;
 import io.hibenchdse.spark.SparkOnYarn;
 import java.io.IOException;
 import java.io.InputStream;
@@ -38,12 +39,6 @@ public final class ClusterSites {
   static final float AM_SHARE = 0.5f;
   /** YARN's allocation step: every container's memory is a multiple of it. */
   static final int MIN_ALLOCATION_MB = 256;
-  /**
-   * System properties named this prefix and a Hadoop key add that setting to every host's site files
-   * and every client of the cluster, after the cluster's own (the tests' shorter heartbeats). One
-   * property a setting, so nothing in a value needs a separator a shell would split at.
-   */
-  public static final String EXTRA_SETTING_PREFIX = "hibench.hosts.site.";
 
   private final Path dir;
   private final HostNetwork net;
@@ -132,11 +127,7 @@ public final class ClusterSites {
     conf.set(HibenchConfigKeys.CLUSTER_LINK, net.link() == null ? "unshaped" : net.link().toString());
     // the hosts' containers see this machine's files, so Hive's tasks and Spark's executors find their jars here
     conf.setBoolean(HibenchConfigKeys.CONTAINERS_ON_THIS_MACHINE, true);
-    for (String name : System.getProperties().stringPropertyNames()) {
-      if (name.startsWith(EXTRA_SETTING_PREFIX)) {
-        conf.set(name.substring(EXTRA_SETTING_PREFIX.length()), System.getProperty(name));
-      }
-    }
+    SiteSettings.all().forEach(conf::set);
     return conf;
   }
 

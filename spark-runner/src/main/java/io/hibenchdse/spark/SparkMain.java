@@ -3,6 +3,7 @@ package io.hibenchdse.spark;
 import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.Workload;
 import io.hibenchdse.core.WorkloadDriver;
+import io.hibenchdse.node.SiteSettings;
 import java.util.List;
 import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
@@ -24,7 +25,10 @@ public final class SparkMain {
   }
 
   public static void main(String[] args) {
-    int status = DRIVER.run(new Configuration(), args, System.err);
+    Configuration conf = new Configuration();
+    // copied into Spark's Hadoop configuration, which its executors get too
+    SiteSettings.all().forEach(conf::set);
+    int status = DRIVER.run(conf, args, System.err);
     System.out.flush();
     System.exit(status);
   }

@@ -1,5 +1,6 @@
 package io.hibenchdse.it;
 
+import io.hibenchdse.node.SiteSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,10 +39,10 @@ final class FastYarn {
    */
   static MiniMRYarnCluster start(String name, Configuration base) {
     Configuration conf = new Configuration(base);
-    // Containers run $JAVA_HOME/bin/java; with no log retention the NodeManager stops in 1 s, not 17.
+    // the tests' heartbeats, log retention and HDFS close retry, as the hosts get them (the root pom's test.site)
+    SiteSettings.all().forEach(conf::set);
+    // Containers run $JAVA_HOME/bin/java
     conf.set("yarn.nodemanager.admin-env", "MALLOC_ARENA_MAX=4,JAVA_HOME=" + System.getProperty("java.home"));
-    conf.setLong("yarn.nodemanager.log.retain-seconds", 0);
-    conf.setLong("yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", 200);
     // A job's master lingers 5 s after its job (MRAppMaster's fixed sleep before it stops). On the
     // mini cluster's 4 GiB, of which masters may hold a tenth, the next job's master waited for it:
     // 4 s of every job but the first. Room for two masters (and their tasks), as on the hosts.
@@ -73,11 +74,10 @@ final class FastYarn {
     return logs;
   }
 
-  /** A client configuration for jobs on {@code yarn}: a fast AM heartbeat, small C1-only JVMs (AM, maps, reduces). */
+  /** A client configuration for jobs on {@code yarn}: small C1-only JVMs (AM, maps, reduces). */
   static Configuration jobConf(MiniMRYarnCluster yarn) {
     Configuration jc = new Configuration(yarn.getConfig());
     jc.set("mapreduce.framework.name", "yarn");
-    jc.set("yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", "100");
     jc.set("yarn.app.mapreduce.am.command-opts", "-Xmx512m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
     jc.set("mapreduce.map.java.opts", "-Xmx256m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
     jc.set("mapreduce.reduce.java.opts", "-Xmx256m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");

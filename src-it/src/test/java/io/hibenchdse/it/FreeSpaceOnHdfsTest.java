@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hibenchdse.core.FreeSpace;
 import io.hibenchdse.core.TestData;
 import io.hibenchdse.core.WorkloadDriver;
+import io.hibenchdse.node.SiteSettings;
 import java.io.File;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -28,6 +29,7 @@ class FreeSpaceOnHdfsTest {
     Configuration hdfsConf = new Configuration();
     hdfsConf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, new File(dir, "dfs").getAbsolutePath());
     hdfsConf.setLong("dfs.blocksize", 8 * MIB); // the NameNode places a block only where a whole one fits
+    SiteSettings.all().forEach(hdfsConf::set);
     try (MiniDFSCluster cluster = new MiniDFSCluster.Builder(hdfsConf, new File(dir, "dfs")).numDataNodes(3)
         .storagesPerDatanode(1).storageCapacities(new long[] {64 * MIB}).build()) {
       cluster.waitActive();

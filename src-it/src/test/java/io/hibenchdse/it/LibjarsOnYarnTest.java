@@ -8,6 +8,7 @@ import io.hibenchdse.cfs.CfsTestNode;
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.TestData;
+import io.hibenchdse.node.SiteSettings;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -53,7 +54,9 @@ class LibjarsOnYarnTest {
     try (FSDataOutputStream out = fs.create(new Path(root, "in/a.txt"))) {
       out.write(text.getBytes(StandardCharsets.UTF_8));
     }
-    MiniDFSCluster hdfs = new MiniDFSCluster.Builder(new Configuration(), new File(dir, "dfs")).numDataNodes(1).build();
+    Configuration hdfsConf = new Configuration();
+    SiteSettings.all().forEach(hdfsConf::set);
+    MiniDFSCluster hdfs = new MiniDFSCluster.Builder(hdfsConf, new File(dir, "dfs")).numDataNodes(1).build();
     Configuration base = new Configuration(hdfs.getConfiguration(0));
     base.set("fs.defaultFS", hdfs.getURI().toString());
     base.setInt("yarn.nodemanager.delete.debug-delay-sec", 3600);

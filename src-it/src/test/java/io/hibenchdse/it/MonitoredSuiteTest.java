@@ -64,7 +64,8 @@ class MonitoredSuiteTest {
     SteadyWrites load = null;
     try {
       load = new SteadyWrites(dir.resolve("steady-writes"));
-      status = Hibench.run(new String[] {"run", "--benchmarks", list.toString(), "--runs", "2", "--warmup", "0", "--report-dir",
+      // five runs of each: sar's one-second rows need the suite busy for more than ten seconds
+      status = Hibench.run(new String[] {"run", "--benchmarks", list.toString(), "--runs", "5", "--warmup", "0", "--report-dir",
           report.toString(), "--work-dir", dir.resolve("work").toString()}, new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
     } finally {
       series = beside.stop();
@@ -82,7 +83,7 @@ class MonitoredSuiteTest {
     for (String line : Files.readAllLines(report.resolve(Results.JSON_FILE))) {
       records.add(JsonLinesExporter.fromJson(line));
     }
-    assertEquals(4, records.size());
+    assertEquals(10, records.size());
     for (RunResult r : records) {
       Utilization u = r.utilization(Utilization.class);
       assertEquals(1, u.hosts().size(), r.type() + ": " + u);

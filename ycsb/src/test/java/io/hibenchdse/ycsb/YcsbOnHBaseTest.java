@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hibenchdse.hbase.LocalHBase;
+import io.hibenchdse.node.SiteSettings;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -46,6 +47,7 @@ class YcsbOnHBaseTest {
   static void start() throws Exception {
     Configuration conf = new Configuration();
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dir.resolve("dfs").toString());
+    SiteSettings.all().forEach(conf::set);
     dfs = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
     hbase = LocalHBase.start(dir.resolve("hbase"), dfs.getURI(), 1, LocalHBase.Settings.of(1));
   }

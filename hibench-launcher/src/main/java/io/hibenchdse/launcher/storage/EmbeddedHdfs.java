@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Properties;
 import io.hibenchdse.node.LayoutFile;
 import io.hibenchdse.node.LocalNodes;
+import io.hibenchdse.node.SiteSettings;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
@@ -78,6 +79,7 @@ public final class EmbeddedHdfs implements EmbeddedStorage {
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dfs.getAbsolutePath());
     conf.set("hadoop.tmp.dir", new File(dfs, "hadoop-tmp").getAbsolutePath());
     conf.setInt(DFSConfigKeys.DFS_REPLICATION_KEY, LocalNodes.defaultReplication(dataNodes));
+    SiteSettings.all().forEach(conf::set);
     MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, dfs)
         .numDataNodes(ownJvms ? 0 : dataNodes)
         .nameNodePort(Integer.parseInt(p.getProperty("namenode_port")))

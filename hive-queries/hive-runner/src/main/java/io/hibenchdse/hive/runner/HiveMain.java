@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.Workload;
 import io.hibenchdse.core.WorkloadDriver;
+import io.hibenchdse.node.SiteSettings;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -35,7 +36,7 @@ public final class HiveMain {
     if (args.length == 2 && args[0].equals("--serve")) {
       status = serve(new Path(args[1]));
     } else {
-      status = DRIVER.run(new Configuration(), args, System.err);
+      status = DRIVER.run(siteConf(), args, System.err);
     }
     HiveSession.closeShared();
     System.out.flush();
@@ -43,8 +44,15 @@ public final class HiveMain {
     System.exit(status);
   }
 
+  /** Hadoop's configuration with the suite's site settings (the tests' shorter intervals), as every JVM of the suite has it. */
+  private static Configuration siteConf() {
+    Configuration conf = new Configuration();
+    SiteSettings.all().forEach(conf::set);
+    return conf;
+  }
+
   private static int serve(Path confFile) throws Exception {
-    Configuration base = new Configuration();
+    Configuration base = siteConf();
     base.addResource(confFile);
     BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     for (String line = in.readLine(); line != null; line = in.readLine()) {

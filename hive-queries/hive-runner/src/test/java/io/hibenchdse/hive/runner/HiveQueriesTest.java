@@ -10,6 +10,7 @@ import io.hibenchdse.hive.DataGen;
 import io.hibenchdse.hive.GeneratedTables;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.node.ChildJvm;
+import io.hibenchdse.node.SiteSettings;
 import java.io.File;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -53,6 +54,7 @@ class HiveQueriesTest {
     org.apache.hadoop.fs.FileUtil.fullyDelete(dir);
     Configuration c = new Configuration();
     c.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, new File(dir, "dfs").getAbsolutePath());
+    SiteSettings.all().forEach(c::set);
     cluster = new MiniDFSCluster.Builder(c).numDataNodes(1).build();
     cluster.waitActive();
     Configuration base = new Configuration(cluster.getConfiguration(0));
