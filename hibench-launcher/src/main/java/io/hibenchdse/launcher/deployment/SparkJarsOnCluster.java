@@ -39,8 +39,8 @@ final class SparkJarsOnCluster implements AutoCloseable {
   /**
    * Jars are copied several at a time: each file's close waits for the NameNode to learn of its
    * block, most of a small jar's time, so one at a time took 57 s for Spark's 216 jars on a test's
-   * HDFS (8 s eight at a time, 3 s with {@link #CLOSE_RETRY_MS}). A copy holds the read side, removal the write side: a stop waits for the jars in flight,
-   * then no other starts.
+   * HDFS (8 s eight at a time, 3 s with {@link #CLOSE_RETRY_MS}). A copy holds the read side,
+   * removal the write side: a stop waits for the jars in flight, then no other starts.
    */
   static final int COPIERS = 8;
   private final ReadWriteLock lock = new ReentrantReadWriteLock();
