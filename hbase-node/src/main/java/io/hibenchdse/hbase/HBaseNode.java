@@ -116,13 +116,15 @@ public final class HBaseNode {
       Configuration conf = HBaseConfiguration.create();
       conf.addResource(confDir.resolve(LocalHBase.SITE).toUri().toURL());
       SiteSettings.all().forEach(conf::set);
-      // a master nobody answers for is said in seconds, not after HBase's many retries
-      conf.setIfUnset(HConstants.HBASE_CLIENT_RETRIES_NUMBER, "3");
-      conf.setIfUnset("zookeeper.recovery.retry", "1");
-      Connection connection = ConnectionFactory.createConnection(conf);
-      try (Admin admin = connection.getAdmin()) {
+      // A master nobody answers for is said in seconds by a first connection that gives up soon, not
+      // after HBase's 15 retries (two minutes of backing off); the client's own keeps the user's.
+      Configuration probe = new Configuration(conf);
+      probe.setInt(HConstants.HBASE_CLIENT_RETRIES_NUMBER, 3);
+      probe.setInt("zookeeper.recovery.retry", 1);
+      try (Connection first = ConnectionFactory.createConnection(probe); Admin admin = first.getAdmin()) {
         admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.LIVE_SERVERS));
       }
+      Connection connection = ConnectionFactory.createConnection(conf);
       NodeProcess.watchParent(line -> answer(dir, null, connection, line), () -> {
         try {
           connection.close();

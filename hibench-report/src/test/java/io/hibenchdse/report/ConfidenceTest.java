@@ -49,6 +49,26 @@ class ConfidenceTest {
   }
 
   @Test
+  void fiveRunsEachAgainstSciPy() {
+    // A 10.2, 11.0, 9.8, 10.5, 10.9 s; B 11.1, 12.4, 11.6, 12.9, 11.8 s: means and sample deviations
+    // by numpy, the rest by SciPy 1.17 (t.ppf on 4 and on Welch-Satterthwaite's 7.661 degrees of
+    // freedom, ttest_ind(equal_var=False))
+    double sigmaA = 0.4969909456;
+    double sigmaB = 0.7021395873;
+    Confidence.Interval a = Confidence.ofMean(5, 10.48, sigmaA);
+    assertEquals(9.8629042, a.low(), 1e-6);
+    assertEquals(11.0970958, a.high(), 1e-6);
+    Confidence.Interval b = Confidence.ofMean(5, 11.96, sigmaB);
+    assertEquals(11.0881786, b.low(), 1e-6);
+    assertEquals(12.8318214, b.high(), 1e-6);
+    Confidence.Ratio r = Confidence.ofRatio(5, 10.48, sigmaA, 5, 11.96, sigmaB);
+    assertEquals(0.0059790, r.pValue(), 1e-6);
+    assertTrue(r.significant());
+    assertEquals(1.0517133, r.ci95().low(), 1e-6);
+    assertEquals(1.2307294, r.ci95().high(), 1e-6);
+  }
+
+  @Test
   void aClearDifferenceIsSignificantAndOneRunGivesNoTest() {
     // five runs each, 1% spread, 20% apart
     Confidence.Ratio clear = Confidence.ofRatio(5, 10, 0.1, 5, 12, 0.12);

@@ -106,8 +106,10 @@ public final class NodeProcess {
     }
     List<String> lines = Files.readAllLines(out);
     for (int i = lines.size() - 1; i >= 0; i--) {
-      if (lines.get(i).contains("Exception") || lines.get(i).startsWith("ERROR")) {
-        return lines.get(i).trim() + " (see " + out + ")";
+      String line = lines.get(i).trim();
+      // a trace's frames name exception classes too; its last cause says what went wrong
+      if ((line.contains("Exception") || line.startsWith("ERROR")) && !line.startsWith("at ")) {
+        return line + " (see " + out + ")";
       }
     }
     return "see " + out;

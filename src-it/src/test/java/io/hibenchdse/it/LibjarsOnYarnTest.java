@@ -104,6 +104,16 @@ class LibjarsOnYarnTest {
       java.nio.file.Path wordcount = Files.writeString(dir.toPath().resolve("refused.lst"), "wordcount\n");
       assertRefused("--serving cassandra://127.0.0.1:1 does not answer: ", "run", "--cluster", conf.toString(), "--serving",
           "cassandra://127.0.0.1:1", "--benchmarks", wordcount.toString());
+      // an HBase whose ZooKeeper nobody listens for: said in seconds, not after HBase's two minutes of retries
+      java.nio.file.Path noHBase = Files.createDirectories(dir.toPath().resolve("no-hbase"));
+      Files.writeString(noHBase.resolve("hbase-site.xml"), "<configuration><property><name>hbase.zookeeper.quorum</name>"
+          + "<value>127.0.0.1</value></property><property><name>hbase.zookeeper.property.clientPort</name><value>1</value>"
+          + "</property></configuration>\n");
+      long asked = System.nanoTime();
+      assertRefused("--serving hbase:" + noHBase + " does not answer: a client of the HBase of " + noHBase.resolve("hbase-site.xml")
+          + " exited", "run", "--cluster", conf.toString(), "--serving", "hbase:" + noHBase, "--benchmarks", wordcount.toString());
+      double seconds = (System.nanoTime() - asked) / 1e9;
+      assertTrue(seconds < 30, "refused after " + seconds + " s");
       hdfs.getFileSystem().setSafeMode(org.apache.hadoop.fs.SafeModeAction.ENTER);
       assertRefused("--cluster: HDFS at " + hdfs.getURI() + " is in safe mode: wait for it to leave (hdfs dfsadmin -safemode wait)",
           "run", "--cluster", conf.toString(), "--benchmarks", wordcount.toString());
