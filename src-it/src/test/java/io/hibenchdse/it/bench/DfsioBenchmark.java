@@ -95,8 +95,9 @@ public final class DfsioBenchmark implements Callable<Integer> {
         double s = Figures.median(figures.get("stock " + mode + " " + metric));
         double o = Figures.median(figures.get("ours " + mode + " " + metric));
         ratios.put(mode + " " + metric + " ours/stock", o / s);
-        out.printf(Locale.ROOT, "%-5s %-10s median: stock %8.1f mb/s  ours %8.1f mb/s  ours/stock %.3f (target 0.95..1.05)%n",
-            mode, metric, s, o, o / s);
+        out.printf(Locale.ROOT, "%-5s %-10s median: stock %8.1f mb/s  ours %8.1f mb/s  ours/stock %.3f (target 0.95..1.05);"
+            + " means: %s%n", mode, metric, s, o, o / s,
+            Figures.shown(Figures.ratio(figures.get("stock " + mode + " " + metric), figures.get("ours " + mode + " " + metric))));
       }
       double ours = Figures.median(figures.get("ours " + mode + " throughput"));
       double dd = Figures.median(figures.get("dd " + mode));

@@ -126,8 +126,9 @@ public final class EnginesBenchmark implements java.util.concurrent.Callable<Int
       ratios.put(pair.spark(), sp / mr);
       boolean equal = sameWork.get(pair.mapreduce()).equals(sameWork.get(pair.spark()));
       same &= equal;
-      out.printf(Locale.ROOT, "%-16s median of %d: MapReduce %8.3f s  Spark %8.3f s  Spark/MapReduce %.3f;"
+      out.printf(Locale.ROOT, "%-16s median of %d: MapReduce %8.3f s  Spark %8.3f s  Spark/MapReduce %.3f (means: %s);"
           + " Spark JVM and context start %.3f s apart; output records equal: %s%n", pair.spark(), runs, mr, sp, sp / mr,
+          Figures.shown(Figures.ratio(seconds.get(pair.mapreduce()), seconds.get(pair.spark()))),
           Figures.median(sparkStart.get(pair.spark())), equal ? "yes" : "NO");
     }
     Map<String, Object> figures = new LinkedHashMap<>();

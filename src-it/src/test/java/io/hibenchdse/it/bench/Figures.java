@@ -11,10 +11,12 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import io.hibenchdse.report.Confidence;
+import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
 import org.apache.commons.math3.stat.descriptive.rank.Median;
 import org.apache.hadoop.conf.Configuration;
 
-/** What the side-by-side benchmarks share: our dfsioe run, medians and their JSON output. */
+/** What the side-by-side benchmarks share: our dfsioe run, medians, ratios with their intervals and their JSON output. */
 final class Figures {
   private Figures() {}
 
@@ -41,6 +43,40 @@ final class Figures {
 
   static double median(List<Double> values) {
     return new Median().evaluate(values.stream().mapToDouble(Double::doubleValue).toArray());
+  }
+
+  /**
+   * {@code b} against {@code a} as {@code compare} sets two reports side by side: the ratio of the
+   * means, its 95% interval and Welch's test on the two sets of figures.
+   */
+  static Confidence.Ratio ratio(List<Double> a, List<Double> b) {
+    SummaryStatistics sa = summary(a);
+    SummaryStatistics sb = summary(b);
+    return Confidence.ofRatio((int) sa.getN(), sa.getMean(), sa.getStandardDeviation(), (int) sb.getN(), sb.getMean(),
+        sb.getStandardDeviation());
+  }
+
+  /** A ratio as the benchmarks print it: {@code 0.942 [0.874, 1.010], p 0.08: no significant difference}. */
+  static String shown(Confidence.Ratio r) {
+    return String.format(java.util.Locale.ROOT, "%.3f [%.3f, %.3f], p %.3f: %s", r.ratio(), r.ci95().low(), r.ci95().high(),
+        r.pValue(), r.significant() ? "significant at 95%" : "no significant difference");
+  }
+
+  /** A ratio's figures for the JSON output. */
+  static Map<String, Object> json(Confidence.Ratio r) {
+    Map<String, Object> m = new java.util.LinkedHashMap<>();
+    m.put("ratioOfMeans", r.ratio());
+    m.put("ci95Low", r.ci95().low());
+    m.put("ci95High", r.ci95().high());
+    m.put("pValue", r.pValue());
+    m.put("significant", r.significant());
+    return m;
+  }
+
+  private static SummaryStatistics summary(List<Double> values) {
+    SummaryStatistics s = new SummaryStatistics();
+    values.forEach(s::addValue);
+    return s;
   }
 
   /** Writes the figures as indented JSON when a file was asked for. */

@@ -126,6 +126,11 @@ public final class MicroBenchmark implements java.util.concurrent.Callable<Integ
         runs, wcStock, wcOurs, wcOurs / wcStock);
     out.printf(Locale.ROOT, "RandomTextWriter rate, median of %d:  stock %8.1f MB/s ours %8.1f MB/s ours/stock %.3f (target >= 1.20)%n",
         runs, rtwStock / 1e6, rtwOurs / 1e6, rtwOurs / rtwStock);
+    io.hibenchdse.report.Confidence.Ratio wcRatio = Figures.ratio(seconds.get("wordcount stock"), seconds.get("wordcount ours"));
+    io.hibenchdse.report.Confidence.Ratio rtwRatio = Figures.ratio(rates.get("randomtextwriter stock"),
+        rates.get("randomtextwriter ours"));
+    out.printf("WordCount time, mean ours/stock, 95%% interval, Welch's test: %s%n", Figures.shown(wcRatio));
+    out.printf("RandomTextWriter rate, mean ours/stock, 95%% interval, Welch's test: %s%n", Figures.shown(rtwRatio));
     out.printf("WordCount counters equal: %s %s%n", sameWork ? "yes" : "NO", counters.get("ours"));
     Map<String, Object> figures = new LinkedHashMap<>();
     figures.put("runs", runs);
@@ -133,6 +138,8 @@ public final class MicroBenchmark implements java.util.concurrent.Callable<Integ
     figures.put("randomtextwriterBytesPerSec", rates);
     figures.put("wordcountRatioOursToStock", wcOurs / wcStock);
     figures.put("randomtextwriterRateRatioOursToStock", rtwOurs / rtwStock);
+    figures.put("wordcountMeanRatio", Figures.json(wcRatio));
+    figures.put("randomtextwriterMeanRateRatio", Figures.json(rtwRatio));
     figures.put("wordcountCounters", counters);
     figures.put("wordcountCountersEqual", sameWork);
     Figures.write(json, figures);

@@ -109,8 +109,8 @@ public final class MonitorBenchmark implements java.util.concurrent.Callable<Int
     idle.stop();
     double ownPct = 100.0 * cpuNanos / (idleSeconds * 1e9);
     out.println();
-    out.printf(Locale.ROOT, "WordCount time, median of %d: unsampled %.3f s, sampled %.3f s, sampled/unsampled %.3f (target <= 1.02)%n",
-        runs, without, with, with / without);
+    out.printf(Locale.ROOT, "WordCount time, median of %d: unsampled %.3f s, sampled %.3f s, sampled/unsampled %.3f (target <= 1.02);"
+        + " means: %s%n", runs, without, with, with / without, Figures.shown(Figures.ratio(seconds.get("unsampled"), seconds.get("sampled"))));
     out.printf(Locale.ROOT, "the sampler's own CPU at %d ms: %.3f%% of one core over %d s (target <= 0.5%%)%n", intervalMs, ownPct,
         idleSeconds);
     Map<String, Object> figures = new LinkedHashMap<>();

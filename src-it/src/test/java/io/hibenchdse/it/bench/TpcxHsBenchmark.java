@@ -97,7 +97,10 @@ public final class TpcxHsBenchmark implements Callable<Integer> {
       double s = Figures.median(seconds.get("stock " + p[0]));
       double o = Figures.median(seconds.get("ours " + p[0]));
       figures.put(p[2] + "/" + p[1], o / s);
-      out.printf(Locale.ROOT, "%-12s %8.3f s   %-10s %8.3f s   ours/stock %.3f (target <= 1.10)%n", p[1], s, p[2], o, o / s);
+      io.hibenchdse.report.Confidence.Ratio means = Figures.ratio(seconds.get("stock " + p[0]), seconds.get("ours " + p[0]));
+      figures.put(p[2] + "/" + p[1] + " means", Figures.json(means));
+      out.printf(Locale.ROOT, "%-12s %8.3f s   %-10s %8.3f s   ours/stock %.3f (target <= 1.10); means: %s%n", p[1], s, p[2], o,
+          o / s, Figures.shown(means));
     }
     Figures.write(json, figures);
     FileUtil.fullyDelete(dir);
