@@ -91,19 +91,39 @@ class LibjarsOnYarnTest {
       // the mini cluster's rack mapping is a class of Hadoop's tests, which a user's client
       // configuration does not name and Spark's JVM does not have
       site.unset(CommonConfigurationKeysPublic.NET_TOPOLOGY_NODE_SWITCH_MAPPING_IMPL_KEY);
-      try (java.io.OutputStream out = Files.newOutputStream(conf.resolve("core-site.xml"))) {
-        site.writeXml(out);
+      // every key in each site file, as a Hadoop client reads each component's defaults before its own file
+      for (String component : new String[] {"core", "hdfs", "yarn", "mapred"}) {
+        try (java.io.OutputStream out = Files.newOutputStream(conf.resolve(component + "-site.xml"))) {
+          site.writeXml(out);
+        }
       }
+      // every key in core-site.xml alone: a Hadoop client, and the launcher as one, reads mapred-default.xml's "local" after it
+      java.nio.file.Path coreOnly = Files.createDirectories(dir.toPath().resolve("core-only-conf"));
+      Files.copy(conf.resolve("core-site.xml"), coreOnly.resolve("core-site.xml"));
       for (String empty : new String[] {"hdfs-site.xml", "yarn-site.xml", "mapred-site.xml"}) {
-        Files.writeString(conf.resolve(empty), "<configuration/>\n");
+        Files.writeString(coreOnly.resolve(empty), "<configuration/>\n");
       }
+      java.nio.file.Path refused = Files.writeString(dir.toPath().resolve("refused.lst"), "wordcount\n");
+      assertRefused("--cluster " + coreOnly + ": mapreduce.framework.name is local, not yarn: the suite's jobs go to the cluster's YARN"
+          + " (core-site.xml names yarn, which a Hadoop client's mapred-default.xml overrides: set it in mapred-site.xml)", "run",
+          "--cluster", coreOnly.toString(), "--benchmarks", refused.toString());
       assertSuiteRunsOnCfsUri(conf, cfs, hdfs, List.of("wordcount", "spark-wordcount", "aggregation"), List.of(), "launcher");
-      assertSuiteRunsOnCfsUri(conf, cfs, hdfs, List.of("wordcount"), List.of("--submit", stockHadoop() + " jar"), "submitted");
+      // a series on the cluster, through a stock hadoop jar, as at home: each point a record with its settings, the work the same
+      List<RunResult> series = assertSuiteRunsOnCfsUri(conf, cfs, hdfs, List.of("wordcount"),
+          List.of("--submit", stockHadoop() + " jar", "--vary", "reduces=1,2"), "submitted");
+      assertEquals(2, series.size(), series.toString());
+      for (int i = 0; i < 2; i++) {
+        RunResult point = series.get(i);
+        assertEquals("reduces=" + (i + 1), point.configuration().get(HibenchConfigKeys.SERIES_POINT));
+        assertEquals(String.valueOf(i + 1), point.configuration().get(HibenchConfigKeys.SERIES_INDEX));
+        assertEquals(i + 1, point.counter("org.apache.hadoop.mapreduce.JobCounter", "TOTAL_LAUNCHED_REDUCES"), point.toString());
+        assertEquals(series.get(0).counter("org.apache.hadoop.mapreduce.TaskCounter", "MAP_OUTPUT_RECORDS"),
+            point.counter("org.apache.hadoop.mapreduce.TaskCounter", "MAP_OUTPUT_RECORDS"));
+      }
 
       // refused before any step, each in one line: a serving store that does not answer, then HDFS in safe mode
-      java.nio.file.Path wordcount = Files.writeString(dir.toPath().resolve("refused.lst"), "wordcount\n");
       assertRefused("--serving cassandra://127.0.0.1:1 does not answer: ", "run", "--cluster", conf.toString(), "--serving",
-          "cassandra://127.0.0.1:1", "--benchmarks", wordcount.toString());
+          "cassandra://127.0.0.1:1", "--benchmarks", refused.toString());
       // an HBase whose ZooKeeper nobody listens for: said in seconds, not after HBase's two minutes of retries
       java.nio.file.Path noHBase = Files.createDirectories(dir.toPath().resolve("no-hbase"));
       Files.writeString(noHBase.resolve("hbase-site.xml"), "<configuration><property><name>hbase.zookeeper.quorum</name>"
@@ -111,12 +131,12 @@ class LibjarsOnYarnTest {
           + "</property></configuration>\n");
       long asked = System.nanoTime();
       assertRefused("--serving hbase:" + noHBase + " does not answer: a client of the HBase of " + noHBase.resolve("hbase-site.xml")
-          + " exited", "run", "--cluster", conf.toString(), "--serving", "hbase:" + noHBase, "--benchmarks", wordcount.toString());
+          + " exited", "run", "--cluster", conf.toString(), "--serving", "hbase:" + noHBase, "--benchmarks", refused.toString());
       double seconds = (System.nanoTime() - asked) / 1e9;
       assertTrue(seconds < 30, "refused after " + seconds + " s");
       hdfs.getFileSystem().setSafeMode(org.apache.hadoop.fs.SafeModeAction.ENTER);
       assertRefused("--cluster: HDFS at " + hdfs.getURI() + " is in safe mode: wait for it to leave (hdfs dfsadmin -safemode wait)",
-          "run", "--cluster", conf.toString(), "--benchmarks", wordcount.toString());
+          "run", "--cluster", conf.toString(), "--benchmarks", refused.toString());
       hdfs.getFileSystem().setSafeMode(org.apache.hadoop.fs.SafeModeAction.LEAVE);
     } finally {
       hdfs.shutdown();
@@ -131,7 +151,7 @@ class LibjarsOnYarnTest {
    * data is there and not on the cluster's HDFS, and the wordcount's output equals an independent
    * count of its input.
    */
-  private void assertSuiteRunsOnCfsUri(java.nio.file.Path conf, Configuration cfs, MiniDFSCluster hdfs, List<String> workloads,
+  private List<RunResult> assertSuiteRunsOnCfsUri(java.nio.file.Path conf, Configuration cfs, MiniDFSCluster hdfs, List<String> workloads,
       List<String> extra, String name) throws IOException {
     String root = "/libjars-suite-" + name;
     FileSystem data = FileSystem.newInstance(CfsTestNode.uri(), cfs);
@@ -148,11 +168,16 @@ class LibjarsOnYarnTest {
     assertTrue(run.out().contains(": " + CfsTestNode.uri() + " (the adapter with every job; their own files on " + hdfs.getURI()),
         run.out());
     List<RunResult> records = InProcess.records(report);
-    assertEquals(workloads, records.stream().map(r -> r.configuration().get(HibenchConfigKeys.SUITE_WORKLOAD)).toList());
+    assertEquals(workloads, records.stream().map(r -> r.configuration().get(HibenchConfigKeys.SUITE_WORKLOAD)).distinct().toList());
     for (RunResult r : records) {
       assertEquals(CfsTestNode.uri().toString(), r.fileSystem() + "/", r.workload());
+      if (!r.type().startsWith("ScalaSpark")) { // the MapReduce jobs, Hive's too, on the cluster's YARN, not a local runner
+        assertEquals("yarn", r.configuration().get(org.apache.hadoop.mapreduce.MRConfig.FRAMEWORK_NAME), r.type());
+      }
     }
-    RunResult wordcount = records.get(0);
+    // the last wordcount wrote the output left on cfs://
+    RunResult wordcount = records.stream().filter(r -> r.configuration().get(HibenchConfigKeys.SUITE_WORKLOAD).equals("wordcount"))
+        .reduce((first, last) -> last).orElseThrow();
     assertEquals(extra.isEmpty() ? HibenchConfigKeys.SUBMITTED_BY_LAUNCHER : extra.get(1),
         wordcount.configuration().get(HibenchConfigKeys.CLUSTER_SUBMIT));
     Map<String, Long> expected = new TreeMap<>();
@@ -177,6 +202,7 @@ class LibjarsOnYarnTest {
     assertTrue(!hdfs.getFileSystem().exists(new Path(root)), "nothing of the data on the cluster's HDFS");
     data.delete(new Path(root), true);
     data.close();
+    return records;
   }
 
   private static void assertRefused(String line, String... args) {

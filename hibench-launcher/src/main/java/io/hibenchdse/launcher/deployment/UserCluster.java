@@ -121,16 +121,25 @@ public final class UserCluster implements Deployment.Running {
             + " (core-site.xml, hdfs-site.xml, yarn-site.xml, mapred-site.xml)");
       }
     }
-    Configuration conf = new YarnConfiguration();
-    for (String site : List.of("core-site.xml", "hdfs-site.xml", "yarn-site.xml", "mapred-site.xml")) {
-      if (Files.isRegularFile(confDir.resolve(site))) {
-        conf.addResource(new org.apache.hadoop.fs.Path(confDir.resolve(site).toUri()));
+    // Read as a stock client reads its HADOOP_CONF_DIR, each component's defaults before its site
+    // file, so the launcher's client, --submit's and Hive's and Spark's JVMs see one cluster: a key
+    // in the wrong file (mapreduce.framework.name in core-site.xml) is overridden for them all alike.
+    Configuration conf = new Configuration(false);
+    for (String component : List.of("core", "hdfs", "mapred", "yarn")) {
+      conf.addResource(component + "-default.xml");
+      Path site = confDir.resolve(component + "-site.xml");
+      if (Files.isRegularFile(site)) {
+        conf.addResource(new org.apache.hadoop.fs.Path(site.toUri()));
       }
     }
     String framework = conf.get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME);
     if (!framework.equals(MRConfig.YARN_FRAMEWORK_NAME)) {
+      Configuration core = new Configuration(false);
+      core.addResource(new org.apache.hadoop.fs.Path(confDir.resolve("core-site.xml").toUri()));
       throw new UsageException("--cluster " + confDir + ": " + MRConfig.FRAMEWORK_NAME + " is " + framework + ", not "
-          + MRConfig.YARN_FRAMEWORK_NAME + ": the suite's jobs go to the cluster's YARN");
+          + MRConfig.YARN_FRAMEWORK_NAME + ": the suite's jobs go to the cluster's YARN"
+          + (MRConfig.YARN_FRAMEWORK_NAME.equals(core.get(MRConfig.FRAMEWORK_NAME)) ? " (core-site.xml names yarn, which a Hadoop"
+              + " client's mapred-default.xml overrides: set it in mapred-site.xml)" : ""));
     }
     return conf;
   }
