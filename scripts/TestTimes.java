@@ -19,11 +19,16 @@ import org.w3c.dom.NodeList;
 public class TestTimes {
   record Suite(String module, String name, double seconds, int tests, int failed, int skipped) {}
 
-  record Case(String module, String className, String name, double seconds) {}
+  /** A case's place in time: its class ran its cases one after another, up to when its report was written. */
+  record Case(String module, String className, String name, double seconds, long startMs) {}
+
+  /** One row of {@code sar -u}: the machine's idle share of its cores over the ten seconds or so before {@code endMs}. */
+  record Idle(long startMs, long endMs, double idlePct) {}
 
   public static void main(String[] args) throws Exception {
     Path root = Path.of(args.length > 0 ? args[0] : ".");
     int top = args.length > 1 ? Integer.parseInt(args[1]) : 20;
+    Path sar = args.length > 2 ? Path.of(args[2]) : null;
     List<Path> reports;
     try (Stream<Path> files = Files.walk(root)) {
       reports = files.filter(TestTimes::isReport).sorted().collect(Collectors.toList());
@@ -51,6 +56,9 @@ public class TestTimes {
     System.out.printf(Locale.ROOT, "%9s  %-18s %s%n", "seconds", "module", "class.case");
     for (Case c : cases.subList(0, Math.min(top, cases.size()))) {
       System.out.printf(Locale.ROOT, "%9.1f  %-18s %s.%s%n", c.seconds(), c.module(), simple(c.className()), c.name());
+    }
+    if (sar != null) {
+      idle(cases, readSar(sar), top);
     }
     int failed = suites.stream().mapToInt(Suite::failed).sum();
     int skipped = suites.stream().mapToInt(Suite::skipped).sum();
@@ -81,10 +89,81 @@ public class TestTimes {
     suites.add(new Suite(module, suite.getAttribute("name"), seconds(suite.getAttribute("time")), integer(suite.getAttribute("tests")),
         integer(suite.getAttribute("failures")) + integer(suite.getAttribute("errors")), integer(suite.getAttribute("skipped"))));
     NodeList testcases = suite.getElementsByTagName("testcase");
+    long at = Files.getLastModifiedTime(report).toMillis() - Math.round(1000 * seconds(suite.getAttribute("time")));
     for (int i = 0; i < testcases.getLength(); i++) {
       Element c = (Element) testcases.item(i);
-      cases.add(new Case(module, c.getAttribute("classname"), c.getAttribute("name"), seconds(c.getAttribute("time"))));
+      double s = seconds(c.getAttribute("time"));
+      cases.add(new Case(module, c.getAttribute("classname"), c.getAttribute("name"), s, at));
+      at += Math.round(1000 * s);
     }
+  }
+
+  /**
+   * How much of each case's time the machine's cores sat idle, by {@code sar -u INTERVAL} run beside
+   * the tests (the output's date line and its rows, 24-hour clock): the cases that wait rather than
+   * compute, which a shorter interval or a second test beside them could use.
+   */
+  static void idle(List<Case> cases, List<Idle> rows, int top) {
+    record Waited(Case c, double idleSec) {}
+    List<Waited> waited = new ArrayList<>();
+    double idle = 0;
+    double covered = 0;
+    for (Case c : cases) {
+      long end = c.startMs() + Math.round(1000 * c.seconds());
+      double sec = 0;
+      for (Idle r : rows) {
+        long overlap = Math.min(end, r.endMs()) - Math.max(c.startMs(), r.startMs());
+        if (overlap > 0) {
+          sec += overlap / 1000.0 * r.idlePct() / 100;
+          covered += overlap / 1000.0;
+        }
+      }
+      idle += sec;
+      waited.add(new Waited(c, sec));
+    }
+    waited.sort(Comparator.comparingDouble(Waited::idleSec).reversed());
+    System.out.printf(Locale.ROOT, "%nidle: the cores sat idle for %.0f s of the %.0f s sar saw the cases run (%.0f%%); the %d cases"
+        + " that waited most:%n", idle, covered, covered == 0 ? 0 : 100 * idle / covered, Math.min(top, waited.size()));
+    System.out.printf(Locale.ROOT, "%9s %9s  %-18s %s%n", "idle s", "seconds", "module", "class.case");
+    for (Waited w : waited.subList(0, Math.min(top, waited.size()))) {
+      System.out.printf(Locale.ROOT, "%9.1f %9.1f  %-18s %s.%s%n", w.idleSec(), w.c().seconds(), w.c().module(),
+          simple(w.c().className()), w.c().name());
+    }
+  }
+
+  static List<Idle> readSar(Path sar) throws IOException {
+    java.time.LocalDate day = null;
+    java.time.LocalDateTime last = null;
+    List<Idle> rows = new ArrayList<>();
+    for (String line : Files.readAllLines(sar)) {
+      String[] f = line.trim().split("\\s+");
+      java.util.regex.Matcher date = java.util.regex.Pattern.compile("(\\d\\d)/(\\d\\d)/(\\d\\d(?:\\d\\d)?)\\b").matcher(line);
+      if (day == null && date.find()) {
+        int year = Integer.parseInt(date.group(3));
+        day = java.time.LocalDate.of(year < 100 ? 2000 + year : year, Integer.parseInt(date.group(1)), Integer.parseInt(date.group(2)));
+      } else if (day != null && f.length >= 8 && f[0].matches("\\d\\d:\\d\\d:\\d\\d") && f[1].equals("all")) {
+        java.time.LocalDateTime at = java.time.LocalDateTime.of(day, java.time.LocalTime.parse(f[0]));
+        if (last != null && at.isBefore(last)) { // past midnight
+          day = day.plusDays(1);
+          at = at.plusDays(1);
+        }
+        if (last != null) {
+          rows.add(new Idle(millis(last), millis(at), Double.parseDouble(f[f.length - 1])));
+        }
+        last = at;
+      } else if (day != null && f.length >= 8 && f[0].matches("\\d\\d:\\d\\d:\\d\\d")) {
+        last = java.time.LocalDateTime.of(day, java.time.LocalTime.parse(f[0])); // the header row starts the first interval
+      }
+    }
+    if (rows.isEmpty()) {
+      System.err.println("test-times: " + sar + ": no rows of sar -u (a date line, then HH:MM:SS all ... %idle)");
+      System.exit(2);
+    }
+    return rows;
+  }
+
+  static long millis(java.time.LocalDateTime t) {
+    return t.atZone(java.time.ZoneId.systemDefault()).toInstant().toEpochMilli();
   }
 
   /** Surefire writes times as plain decimals, with a grouping comma past 999 in some locales. */
