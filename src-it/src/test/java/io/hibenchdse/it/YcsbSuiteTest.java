@@ -82,7 +82,10 @@ class YcsbSuiteTest {
 
   @Test
   void ycsbStepsRunOnCfsNodesWithTheirHygieneRecordedAndReported() throws Exception {
-    InProcess.Outcome o = suite("cfs", "ycsb-a\nycsb-c\n", "--target", "cfs", "--runs", "2", "--warmup", "1", "--durability", "disk");
+    // eight client threads: at --durability disk each write waits for its group commit's 15 ms sync,
+    // which two threads would wait out one after another (7.6 s a load of 1,000 rows)
+    InProcess.Outcome o = suite("cfs", "ycsb-a\nycsb-c\n", "--target", "cfs", "--runs", "2", "--warmup", "1", "--durability", "disk",
+        "--maps", "8");
     assertEquals(0, o.status(), o.out() + o.err());
     Matcher cfs = Pattern.compile("cfs:// at cfs://(127\\.0\\.0\\.1:\\d+)/").matcher(o.out());
     assertTrue(cfs.find(), o.out());
