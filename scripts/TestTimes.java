@@ -131,13 +131,16 @@ public class TestTimes {
     }
   }
 
+  /** The date in sar's first line, month first: 12/06/26 or 12/06/2026. */
+  static final java.util.regex.Pattern SAR_DATE = java.util.regex.Pattern.compile("(\\d\\d)/(\\d\\d)/(\\d\\d(?:\\d\\d)?)\\b");
+
   static List<Idle> readSar(Path sar) throws IOException {
     java.time.LocalDate day = null;
     java.time.LocalDateTime last = null;
     List<Idle> rows = new ArrayList<>();
     for (String line : Files.readAllLines(sar)) {
       String[] f = line.trim().split("\\s+");
-      java.util.regex.Matcher date = java.util.regex.Pattern.compile("(\\d\\d)/(\\d\\d)/(\\d\\d(?:\\d\\d)?)\\b").matcher(line);
+      java.util.regex.Matcher date = SAR_DATE.matcher(line);
       if (day == null && date.find()) {
         int year = Integer.parseInt(date.group(3));
         day = java.time.LocalDate.of(year < 100 ? 2000 + year : year, Integer.parseInt(date.group(1)), Integer.parseInt(date.group(2)));

@@ -205,8 +205,11 @@ class LibjarsOnYarnTest {
     return records;
   }
 
-  private static void assertRefused(String line, String... args) {
-    InProcess.Outcome refused = InProcess.hibench(args);
+  /** A run refused before any step; a run that is not would write under the test's directory, not the module's. */
+  private void assertRefused(String line, String... args) {
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(List.of("--report-dir", new File(dir, "refused-report").getPath(), "--work-dir", new File(dir, "refused-work").getPath()));
+    InProcess.Outcome refused = InProcess.hibench(all.toArray(new String[0]));
     assertEquals(2, refused.status(), refused.out() + refused.err());
     List<String> lines = refused.err().lines().toList();
     assertEquals(1, lines.size(), refused.err());
