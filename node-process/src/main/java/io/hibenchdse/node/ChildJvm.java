@@ -29,6 +29,20 @@ public final class ChildJvm {
 
   private ChildJvm() {}
 
+  /**
+   * {@code p}'s command line, read from {@code /proc/PID/cmdline}: the JDK's own ({@code
+   * ProcessHandle.Info}) ends at 4096 bytes, before a JVM's main class where its class path is long.
+   * Empty once {@code p} has ended.
+   */
+  public static List<String> commandLine(ProcessHandle p) {
+    try {
+      return List.of(new String(java.nio.file.Files.readAllBytes(Path.of("/proc", Long.toString(p.pid()), "cmdline")),
+          StandardCharsets.UTF_8).split("\u0000"));
+    } catch (IOException e) {
+      return List.of();
+    }
+  }
+
   /** The java binary this JVM runs on. */
   public static String java() {
     return Path.of(System.getProperty("java.home"), "bin", "java").toString();

@@ -66,10 +66,29 @@ class ChildJvmTest {
     assertEquals(143, child.process.exitValue(), "ended by its SIGTERM");
   }
 
+  @Test
+  void aChildsCommandLineIsReadWholeWhereTheJdksOwnViewEnds() throws Exception {
+    // 30 directories of 200 characters before the class path, as long as a Hadoop daemon's
+    String padding = String.join(java.io.File.pathSeparator, java.util.Collections.nCopies(30, dir.resolve("x".repeat(200)).toString()));
+    Started child = startOn(padding + java.io.File.pathSeparator + System.getProperty("java.class.path"), "clean",
+        dir.resolve("cleaned").toString());
+    String main = StubbornChild.class.getName();
+    assertFalse(child.process.info().commandLine().orElse("").contains(main), "the JDK's view ends at 4096 bytes, before the main class");
+    List<String> line = ChildJvm.commandLine(child.process.toHandle());
+    assertEquals(ChildJvm.java(), line.get(0));
+    assertEquals(List.of(main, "clean", dir.resolve("cleaned").toString()), line.subList(line.size() - 3, line.size()));
+    child.process.destroyForcibly().waitFor();
+    assertEquals(List.of(), ChildJvm.commandLine(child.process.toHandle()), "nothing once it ended");
+  }
+
   private record Started(Process process, Optional<ProcessHandle> shell) {}
 
   private Started start(String... args) throws Exception {
-    ProcessBuilder builder = new ProcessBuilder(ChildJvm.java(), "-cp", System.getProperty("java.class.path"), StubbornChild.class.getName());
+    return startOn(System.getProperty("java.class.path"), args);
+  }
+
+  private Started startOn(String classPath, String... args) throws Exception {
+    ProcessBuilder builder = new ProcessBuilder(ChildJvm.java(), "-cp", classPath, StubbornChild.class.getName());
     builder.command().addAll(List.of(args));
     Process process = builder.redirectError(dir.resolve("child.err").toFile()).start();
     started.add(process.toHandle());

@@ -1,10 +1,7 @@
 package io.hibenchdse.launcher.deployment;
 
 import io.hibenchdse.monitor.WatchedProcess;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.hibenchdse.node.ChildJvm;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -50,21 +47,16 @@ public final class RunProcesses {
    * The name of {@code p}'s main class, with the number of its node where it has one (a DataNode's
    * directory {@code datanode-0} is DataNode 1, a Cassandra node's {@code node1} Cassandra node 1,
    * a region server's {@code regionserver1} HBase 1),
-   * read from {@code /proc/PID/cmdline} (the JDK gives no arguments for a long command line).
+   * read from its whole command line ({@link ChildJvm#commandLine}).
    */
   private static String name(ProcessHandle p) {
-    try {
-      String[] args = new String(Files.readAllBytes(Path.of("/proc", Long.toString(p.pid()), "cmdline")), StandardCharsets.UTF_8)
-          .split("\u0000");
-      for (int i = 0; i < args.length; i++) {
-        String name = NAMES.get(args[i]);
-        if (name != null) {
-          Matcher node = NODE.matcher(i + 1 < args.length ? args[i + 1] : "");
-          return node.find() ? name + " " + (Integer.parseInt(node.group(2)) + (node.group(1).equals("datanode-") ? 1 : 0)) : name;
-        }
+    List<String> args = ChildJvm.commandLine(p);
+    for (int i = 0; i < args.size(); i++) {
+      String name = NAMES.get(args.get(i));
+      if (name != null) {
+        Matcher node = NODE.matcher(i + 1 < args.size() ? args.get(i + 1) : "");
+        return node.find() ? name + " " + (Integer.parseInt(node.group(2)) + (node.group(1).equals("datanode-") ? 1 : 0)) : name;
       }
-    } catch (IOException e) {
-      // gone, or no /proc: named by its command
     }
     return p.info().command().map(c -> c.substring(c.lastIndexOf('/') + 1)).orElse("child") + " " + p.pid();
   }
