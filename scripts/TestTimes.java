@@ -64,6 +64,9 @@ public class TestTimes {
     int skipped = suites.stream().mapToInt(Suite::skipped).sum();
     int run = suites.stream().mapToInt(Suite::tests).sum();
     System.out.printf(Locale.ROOT, "%ntotal: %.1f s (%s) in %d classes and %d cases%n", total, minutes(total), suites.size(), cases.size());
+    double ran = running(cases).stream().mapToDouble(span -> (span[1] - span[0]) / 1000.0).sum();
+    System.out.printf(Locale.ROOT, "wall: %.1f s (%s) in which a case ran (where forks run cases at once, less than the total)%n", ran,
+        minutes(ran));
     System.out.printf(Locale.ROOT, "tests: %d passed, %d failed, %d skipped%n", run - failed - skipped, failed, skipped);
   }
 
@@ -106,8 +109,6 @@ public class TestTimes {
   static void idle(List<Case> cases, List<Idle> rows, int top) {
     record Waited(Case c, double idleSec) {}
     List<Waited> waited = new ArrayList<>();
-    double idle = 0;
-    double covered = 0;
     for (Case c : cases) {
       long end = c.startMs() + Math.round(1000 * c.seconds());
       double sec = 0;
@@ -115,11 +116,21 @@ public class TestTimes {
         long overlap = Math.min(end, r.endMs()) - Math.max(c.startMs(), r.startMs());
         if (overlap > 0) {
           sec += overlap / 1000.0 * r.idlePct() / 100;
+        }
+      }
+      waited.add(new Waited(c, sec));
+    }
+    // the machine's idle seconds once, over the seconds any case ran: cases of two forks overlap
+    double idle = 0;
+    double covered = 0;
+    for (long[] span : running(cases)) {
+      for (Idle r : rows) {
+        long overlap = Math.min(span[1], r.endMs()) - Math.max(span[0], r.startMs());
+        if (overlap > 0) {
+          idle += overlap / 1000.0 * r.idlePct() / 100;
           covered += overlap / 1000.0;
         }
       }
-      idle += sec;
-      waited.add(new Waited(c, sec));
     }
     waited.sort(Comparator.comparingDouble(Waited::idleSec).reversed());
     System.out.printf(Locale.ROOT, "%nidle: the cores sat idle for %.0f s of the %.0f s sar saw the cases run (%.0f%%); the %d cases"
@@ -129,6 +140,21 @@ public class TestTimes {
       System.out.printf(Locale.ROOT, "%9.1f %9.1f  %-18s %s.%s%n", w.idleSec(), w.c().seconds(), w.c().module(),
           simple(w.c().className()), w.c().name());
     }
+  }
+
+  /** The spans of time in which at least one case ran, in order, as {start, end} in ms. */
+  static List<long[]> running(List<Case> cases) {
+    List<long[]> spans = new ArrayList<>();
+    cases.stream().sorted(Comparator.comparingLong(Case::startMs)).forEach(c -> {
+      long end = c.startMs() + Math.round(1000 * c.seconds());
+      long[] last = spans.isEmpty() ? null : spans.get(spans.size() - 1);
+      if (last != null && c.startMs() <= last[1]) {
+        last[1] = Math.max(last[1], end);
+      } else {
+        spans.add(new long[] {c.startMs(), end});
+      }
+    });
+    return spans;
   }
 
   /** The date in sar's first line, month first: 12/06/26 or 12/06/2026. */
