@@ -132,17 +132,23 @@ class HostsClusterTest {
             yarn.result.counter("org.apache.hadoop.mapreduce.TaskCounter", counter), counter);
       }
 
-      // the run the known link bounds, unshaped: faster than that link would let it be on both hosts
-      double unshaped = dfsioeWrite(jobs, "/dfsio-unshaped").aggregatedThroughputBytesPerSec;
+      // the two writes are measured against the link's budget: no case of the other fork beside them
+      record LinkRuns(double unshaped, DfsioeMetrics shaped, Series series) {}
+      Map<String, String> notSampled = new TreeMap<>();
+      LinkRuns runs = MachineShare.alone(() -> {
+        // the run the known link bounds, unshaped: faster than that link would let it be on both hosts
+        double unshapedRate = dfsioeWrite(jobs, "/dfsio-unshaped").aggregatedThroughputBytesPerSec;
+        cluster.network().reshape(Link.parse(LINK));
+        Monitor monitor = Monitor.start(500, cluster.monitored(notSampled), List::of, System.out, notSampled);
+        DfsioeMetrics shaped = dfsioeWrite(jobs, "/dfsio-" + LINK);
+        return new LinkRuns(unshapedRate, shaped, monitor.stop());
+      });
+      double unshaped = runs.unshaped();
       System.out.printf("HostsClusterTest: DFSIOE write unshaped: %.2f MB/s aggregated%n", unshaped / 1e6);
       assertTrue(unshaped > 1.5 * 2 * payloadBytesPerSec(LINK), unshaped + " B/s");
-
-      cluster.network().reshape(Link.parse(LINK));
-      Map<String, String> notSampled = new TreeMap<>();
-      Monitor monitor = Monitor.start(500, cluster.monitored(notSampled), List::of, System.out, notSampled);
       assertEquals(Map.of(), notSampled);
-      DfsioeMetrics m = dfsioeWrite(jobs, "/dfsio-" + LINK);
-      Series series = monitor.stop();
+      DfsioeMetrics m = runs.shaped();
+      Series series = runs.series();
 
       Set<String> hosts = mapHosts(jobs);
       double bound = hosts.size() * payloadBytesPerSec(LINK);
@@ -436,12 +442,19 @@ class HostsClusterTest {
     Path cgroups = Path.of("/sys/fs/cgroup");
     Monitor beside = Monitor.start(100, List.of(new io.hibenchdse.monitor.CgroupHost(worker, cgroups.resolve("cpuacct").resolve(group),
         cgroups.resolve("memory").resolve(group), cgroups.resolve("blkio").resolve(group), inWorker.pid())), List::of, System.err, Map.of());
+    java.io.ByteArrayOutputStream logged = new java.io.ByteArrayOutputStream();
     String log;
     Series ownView;
     try {
-      Process run = runAll.start();
-      log = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      assertEquals(0, run.waitFor(), log);
+      // the two instruments are compared over the same seconds: no case of the other fork beside the run
+      Process run = MachineShare.alone(() -> {
+        Process started = runAll.start();
+        started.getInputStream().transferTo(logged);
+        started.waitFor();
+        return started;
+      });
+      log = logged.toString(StandardCharsets.UTF_8);
+      assertEquals(0, run.exitValue(), log);
     } finally {
       ownView = beside.stop();
       inWorker.destroyForcibly().waitFor();
@@ -706,7 +719,7 @@ class HostsClusterTest {
     p.toHandle().destroy(); // SIGTERM, in ycsb-a
     assertTrue(p.waitFor(90, java.util.concurrent.TimeUnit.SECONDS), "stopped after SIGTERM");
     assertNothingLeft(p.pid(), namespace);
-    assertTrue(ProcessHandle.allProcesses().noneMatch(h -> h.info().commandLine().orElse("").contains(namespace)),
+    assertTrue(ProcessHandle.allProcesses().noneMatch(h -> String.join(" ", io.hibenchdse.node.ChildJvm.commandLine(h)).contains(namespace)),
         "no process of the hosts left, Hive's, HBase's and YCSB's JVMs included");
     assertTrue(out.contains("a region server on each of 1 worker hosts, ZooKeeper and the master on " + HostsCluster.MASTER), out);
 
@@ -797,14 +810,21 @@ class HostsClusterTest {
       Configuration jobs = cluster.conf();
       jobs.set("hibench.report.dir", new File(dir, "report").getPath());
       jobs.setInt("mapreduce.job.reduces", 2);
-      double[] fast = genAndSort(jobs, rows, "/fast");
       Link slowLink = Link.parse("10mbit");
-      cluster.network().reshape(slowLink);
-      assertEquals("10mbit", cluster.conf().get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_LINK));
       Map<String, String> notSampled = new TreeMap<>();
-      Monitor monitor = Monitor.start(1000, cluster.monitored(notSampled), List::of, System.out, notSampled);
-      double[] slow = genAndSort(jobs, rows, "/slow");
-      Series series = monitor.stop();
+      // the two links' times are compared: no case of the other fork beside either run
+      record LinkRuns(double[] fast, double[] slow, Series series) {}
+      LinkRuns runs = MachineShare.alone(() -> {
+        double[] fastTimes = genAndSort(jobs, rows, "/fast");
+        cluster.network().reshape(slowLink);
+        Monitor monitor = Monitor.start(1000, cluster.monitored(notSampled), List::of, System.out, notSampled);
+        double[] slowTimes = genAndSort(jobs, rows, "/slow");
+        return new LinkRuns(fastTimes, slowTimes, monitor.stop());
+      });
+      assertEquals("10mbit", cluster.conf().get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_LINK));
+      double[] fast = runs.fast();
+      double[] slow = runs.slow();
+      Series series = runs.series();
       System.out.printf("HostsClusterTest: TPCx-HS of %d rows on 3 hosts: HSGen %.1f s and HSSort %.1f s at 1gbit, %.1f s and %.1f s at 10mbit%n",
           rows, fast[0], fast[1], slow[0], slow[1]);
       assertTrue(slow[0] + slow[1] > fast[0] + fast[1], "10mbit slower");
@@ -952,7 +972,7 @@ class HostsClusterTest {
   /** No namespace, link, cgroup or hosts file of this JVM's clusters is left, nor the daemons. */
   static void assertNothingLeft(String namespace) throws IOException, InterruptedException {
     assertNothingLeft(ProcessHandle.current().pid(), namespace);
-    assertTrue(ProcessHandle.current().children().noneMatch(c -> c.info().commandLine().orElse("").contains(HostDaemon.class.getName())),
+    assertTrue(ProcessHandle.current().children().noneMatch(c -> io.hibenchdse.node.ChildJvm.commandLine(c).contains(HostDaemon.class.getName())),
         "a daemon outlived its cluster");
   }
 
