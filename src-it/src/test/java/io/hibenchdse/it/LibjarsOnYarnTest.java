@@ -108,17 +108,20 @@ class LibjarsOnYarnTest {
           + " (core-site.xml names yarn, which a Hadoop client's mapred-default.xml overrides: set it in mapred-site.xml)", "run",
           "--cluster", coreOnly.toString(), "--benchmarks", refused.toString());
       assertSuiteRunsOnCfsUri(conf, cfs, hdfs, List.of("wordcount", "spark-wordcount", "aggregation"), List.of(), "launcher");
-      // a series on the cluster, through a stock hadoop jar, as at home: each point a record with its settings, the work the same
+      // a series on the cluster, through a stock hadoop jar, as at home: a warm-up and two measured
+      // runs of each point, each measured run a record with its point's settings, a run's work the same at each point
       List<RunResult> series = assertSuiteRunsOnCfsUri(conf, cfs, hdfs, List.of("wordcount"),
-          List.of("--submit", stockHadoop() + " jar", "--vary", "reduces=1,2"), "submitted");
-      assertEquals(2, series.size(), series.toString());
-      for (int i = 0; i < 2; i++) {
-        RunResult point = series.get(i);
-        assertEquals("reduces=" + (i + 1), point.configuration().get(HibenchConfigKeys.SERIES_POINT));
-        assertEquals(String.valueOf(i + 1), point.configuration().get(HibenchConfigKeys.SERIES_INDEX));
-        assertEquals(i + 1, point.counter("org.apache.hadoop.mapreduce.JobCounter", "TOTAL_LAUNCHED_REDUCES"), point.toString());
-        assertEquals(series.get(0).counter("org.apache.hadoop.mapreduce.TaskCounter", "MAP_OUTPUT_RECORDS"),
-            point.counter("org.apache.hadoop.mapreduce.TaskCounter", "MAP_OUTPUT_RECORDS"));
+          List.of("--submit", stockHadoop() + " jar", "--vary", "reduces=1,2", "--runs", "2", "--warmup", "1"), "submitted");
+      assertEquals(4, series.size(), series.toString());
+      for (int i = 0; i < 4; i++) {
+        RunResult run = series.get(i);
+        int point = i / 2 + 1;
+        assertEquals("reduces=" + point, run.configuration().get(HibenchConfigKeys.SERIES_POINT));
+        assertEquals(String.valueOf(point), run.configuration().get(HibenchConfigKeys.SERIES_INDEX));
+        assertEquals(point, run.counter("org.apache.hadoop.mapreduce.JobCounter", "TOTAL_LAUNCHED_REDUCES"), run.toString());
+        // each run generates its data with its own seed (its number), the same at every point
+        assertEquals(series.get(i % 2).counter("org.apache.hadoop.mapreduce.TaskCounter", "MAP_OUTPUT_RECORDS"),
+            run.counter("org.apache.hadoop.mapreduce.TaskCounter", "MAP_OUTPUT_RECORDS"));
       }
 
       // refused before any step, each in one line: a serving store that does not answer, then HDFS in safe mode
@@ -159,14 +162,19 @@ class LibjarsOnYarnTest {
     java.nio.file.Path list = Files.writeString(dir.toPath().resolve(name + ".lst"), String.join("\n", workloads) + "\n");
     java.nio.file.Path report = dir.toPath().resolve("report-" + name);
     List<String> args = new ArrayList<>(List.of("run", "--cluster", conf.toString(), "--target", "cfs", "--cfs-uri",
-        CfsTestNode.uri().toString(), "--root", root, "--benchmarks", list.toString(), "--runs", "1", "--warmup", "0",
-        "--monitor-interval", "0", "--report-dir", report.toString(), "--work-dir", dir.toPath().resolve("work-" + name).toString()));
+        CfsTestNode.uri().toString(), "--root", root, "--benchmarks", list.toString(), "--monitor-interval", "0", "--report-dir", report.toString(), "--work-dir", dir.toPath().resolve("work-" + name).toString()));
     args.addAll(extra);
+    if (!extra.contains("--runs")) {
+      args.addAll(List.of("--runs", "1", "--warmup", "0"));
+    }
     InProcess.Outcome run = InProcess.hibench(args.toArray(new String[0]));
     System.out.println(run.out()); // the run's progress, in the test's output file
     assertEquals(0, run.status(), run.out() + run.err());
     assertTrue(run.out().contains(": " + CfsTestNode.uri() + " (the adapter with every job; their own files on " + hdfs.getURI()),
         run.out());
+    if (extra.contains("--warmup")) { // its warm-ups ran on the cluster too, and left no record
+      assertTrue(run.out().lines().anyMatch(l -> l.contains(" warm-up 1: wordcount ")), run.out());
+    }
     List<RunResult> records = InProcess.records(report);
     assertEquals(workloads, records.stream().map(r -> r.configuration().get(HibenchConfigKeys.SUITE_WORKLOAD)).distinct().toList());
     for (RunResult r : records) {
