@@ -110,27 +110,15 @@ public class TestTimes {
     record Waited(Case c, double idleSec) {}
     List<Waited> waited = new ArrayList<>();
     for (Case c : cases) {
-      long end = c.startMs() + Math.round(1000 * c.seconds());
-      double sec = 0;
-      for (Idle r : rows) {
-        long overlap = Math.min(end, r.endMs()) - Math.max(c.startMs(), r.startMs());
-        if (overlap > 0) {
-          sec += overlap / 1000.0 * r.idlePct() / 100;
-        }
-      }
-      waited.add(new Waited(c, sec));
+      waited.add(new Waited(c, idleSec(rows, c.startMs(), c.startMs() + Math.round(1000 * c.seconds()))[0]));
     }
     // the machine's idle seconds once, over the seconds any case ran: cases of two forks overlap
     double idle = 0;
     double covered = 0;
     for (long[] span : running(cases)) {
-      for (Idle r : rows) {
-        long overlap = Math.min(span[1], r.endMs()) - Math.max(span[0], r.startMs());
-        if (overlap > 0) {
-          idle += overlap / 1000.0 * r.idlePct() / 100;
-          covered += overlap / 1000.0;
-        }
-      }
+      double[] both = idleSec(rows, span[0], span[1]);
+      idle += both[0];
+      covered += both[1];
     }
     waited.sort(Comparator.comparingDouble(Waited::idleSec).reversed());
     System.out.printf(Locale.ROOT, "%nidle: the cores sat idle for %.0f s of the %.0f s sar saw the cases run (%.0f%%); the %d cases"
@@ -140,6 +128,20 @@ public class TestTimes {
       System.out.printf(Locale.ROOT, "%9.1f %9.1f  %-18s %s.%s%n", w.idleSec(), w.c().seconds(), w.c().module(),
           simple(w.c().className()), w.c().name());
     }
+  }
+
+  /** The cores' idle seconds between {@code startMs} and {@code endMs}, and the seconds of it sar's rows cover. */
+  static double[] idleSec(List<Idle> rows, long startMs, long endMs) {
+    double idle = 0;
+    double covered = 0;
+    for (Idle r : rows) {
+      long overlap = Math.min(endMs, r.endMs()) - Math.max(startMs, r.startMs());
+      if (overlap > 0) {
+        idle += overlap / 1000.0 * r.idlePct() / 100;
+        covered += overlap / 1000.0;
+      }
+    }
+    return new double[] {idle, covered};
   }
 
   /** The spans of time in which at least one case ran, in order, as {start, end} in ms. */
