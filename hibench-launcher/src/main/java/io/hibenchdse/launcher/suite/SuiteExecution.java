@@ -46,9 +46,8 @@ public final class SuiteExecution implements AutoCloseable {
   private final Deployment.Running deployment;
   private final long monitorIntervalMs;
   private final Precision precision;
-  /** With --runs auto: per run group ({@link SuiteOptions.PlannedStep#runsOf}), each measured step's times so far. */
-  private final java.util.Map<String, java.util.Map<String, List<Double>>> times = new java.util.LinkedHashMap<>();
-  private final java.util.Set<String> settled = new java.util.HashSet<>();
+  /** With --runs auto, the measured times so far; else null. */
+  private final AutoRuns autoRuns;
   /** Read by a cluster watch's thread, which may stop it. */
   private volatile HiveProcess hive;
   private ServingCluster serving;
@@ -63,6 +62,7 @@ public final class SuiteExecution implements AutoCloseable {
   public SuiteExecution(Configuration conf, File scratch, Path reportDir, boolean dropCaches, PrintStream out,
       Deployment.Running deployment, long monitorIntervalMs, Precision precision) {
     this.precision = precision;
+    this.autoRuns = precision == null ? null : new AutoRuns(precision);
     this.conf = conf;
     this.scratch = scratch;
     this.reportDir = reportDir;
@@ -83,7 +83,7 @@ public final class SuiteExecution implements AutoCloseable {
     }
     for (SuiteOptions.PlannedStep p : plan) {
       Step step = p.step();
-      if (!p.warmup() && settled.contains(p.runsOf())) {
+      if (!p.warmup() && autoRuns != null && autoRuns.settled(p.runsOf())) {
         done++;
         continue;
       }
@@ -130,27 +130,16 @@ public final class SuiteExecution implements AutoCloseable {
       }
       if (p.reported()) {
         measured.add(new Measurement(step.suiteWorkload(), p.profile(), o.result()));
-        if (precision != null) {
-          judge(p, o.result().durationSec());
+        if (autoRuns != null) {
+          double seconds = o.result().durationSec();
+          int run = p.run();
+          autoRuns.add(p.runsOf(), step.suiteWorkload(), seconds).ifPresent(widest -> out.printf(Locale.ROOT,
+              "hibench run: %s: the 95%% interval of the mean time within %.1f%% of it after %d runs (asked %s%%);"
+              + " its other runs left out%n", p.runsOf(), widest, run, precision.percent()));
         }
       }
     }
     return 0;
-  }
-
-  /** Adds a measured time to its runs' and, once every measured step of them is precise enough, leaves their other runs out. */
-  private void judge(SuiteOptions.PlannedStep p, double seconds) {
-    java.util.Map<String, List<Double>> group = times.computeIfAbsent(p.runsOf(), k -> new java.util.LinkedHashMap<>());
-    group.computeIfAbsent(p.step().suiteWorkload(), k -> new ArrayList<>()).add(seconds);
-    if (group.values().stream().allMatch(precision::reached)) {
-      settled.add(p.runsOf());
-      out.printf(Locale.ROOT, "hibench run: %s: the 95%% interval of the mean time within %.1f%% of it after %d runs (asked %s%%);"
-          + " its other runs left out%n", p.runsOf(), widest(group), p.run(), precision.percent());
-    }
-  }
-
-  private static double widest(java.util.Map<String, List<Double>> group) {
-    return group.values().stream().mapToDouble(Precision::halfWidthPct).max().orElse(Double.NaN);
   }
 
   /**

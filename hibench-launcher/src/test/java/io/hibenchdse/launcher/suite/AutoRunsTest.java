@@ -1,0 +1,95 @@
+package io.hibenchdse.launcher.suite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code --runs auto}'s stopping rule on workloads of a known spread: times drawn from a normal
+ * distribution of a chosen relative sigma, judged against Student's t from a printed table.
+ */
+class AutoRunsTest {
+  /** Student's t at 95% (two-sided) for 2 to 9 degrees of freedom, from a printed table. */
+  private static final double[] T95 = {Double.NaN, Double.NaN, 4.302653, 3.182446, 2.776445, 2.570582, 2.446912, 2.364624,
+      2.306004, 2.262157};
+
+  private static List<Double> draw(long seed, int n, double mean, double relativeSigma) {
+    Random random = new Random(seed);
+    List<Double> times = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      times.add(mean * (1 + relativeSigma * random.nextGaussian()));
+    }
+    return times;
+  }
+
+  /** The interval's half-width in percent of the mean of the first {@code n} times, computed here. */
+  private static double halfWidthPct(List<Double> times, int n) {
+    double mean = times.subList(0, n).stream().mapToDouble(Double::doubleValue).sum() / n;
+    double squares = times.subList(0, n).stream().mapToDouble(t -> (t - mean) * (t - mean)).sum();
+    return 100 * T95[n - 1] * Math.sqrt(squares / (n - 1)) / Math.sqrt(n) / mean;
+  }
+
+  @Test
+  void aWorkloadOfSmallSpreadStopsAtTheFirstRunWhoseIntervalIsWithinThePrecision() {
+    List<Double> times = draw(7, 10, 20.0, 0.04);
+    int expected = 3;
+    while (expected <= 10 && halfWidthPct(times, expected) > 5) {
+      expected++;
+    }
+    // a stop after the third run, so the rule had to see the interval narrow
+    assertTrue(expected > 3 && expected <= 10, "the draw settles at " + expected);
+    AutoRuns runs = new AutoRuns(new Precision(10, 5));
+    for (int n = 1; n <= expected; n++) {
+      OptionalDouble settledAt = runs.add("wordcount tiny", "wordcount", times.get(n - 1));
+      assertEquals(n == expected, settledAt.isPresent(), "run " + n);
+      assertEquals(n == expected, runs.settled("wordcount tiny"), "run " + n);
+      if (n == expected) {
+        // the table gives t to seven digits
+        assertEquals(halfWidthPct(times, n), settledAt.getAsDouble(), 1e-5);
+      }
+    }
+  }
+
+  @Test
+  void aWorkloadOfWideSpreadRunsToTheMost() {
+    List<Double> times = draw(11, 10, 20.0, 0.3);
+    AutoRuns runs = new AutoRuns(new Precision(10, 5));
+    for (int n = 1; n <= 10; n++) {
+      assertTrue(n < 3 || halfWidthPct(times, n) > 5, "the draw reaches 5% at run " + n);
+      assertFalse(runs.add("tpcxhs tiny", "tpcxhs", times.get(n - 1)).isPresent(), "run " + n);
+    }
+    assertFalse(runs.settled("tpcxhs tiny"));
+  }
+
+  @Test
+  void noIntervalIsJudgedOnFewerThanThreeRuns() {
+    AutoRuns runs = new AutoRuns(new Precision(10, 5));
+    assertFalse(runs.add("sort tiny", "sort", 4.0).isPresent());
+    assertFalse(runs.add("sort tiny", "sort", 4.0).isPresent());
+    assertEquals(0.0, runs.add("sort tiny", "sort", 4.0).getAsDouble());
+  }
+
+  /** A run of several measured steps (DFSIOE's write and read) settles once each of them is precise enough. */
+  @Test
+  void aRunOfSeveralStepsSettlesWhenEveryStepIsWithinThePrecision() {
+    List<Double> narrow = draw(3, 10, 10.0, 0.001);
+    List<Double> wide = draw(5, 10, 10.0, 0.3);
+    AutoRuns runs = new AutoRuns(new Precision(10, 5));
+    for (int n = 1; n <= 10; n++) {
+      assertFalse(runs.add("dfsioe tiny", "dfsioe-write", narrow.get(n - 1)).isPresent(), "run " + n);
+      assertFalse(runs.add("dfsioe tiny", "dfsioe-read", wide.get(n - 1)).isPresent(), "run " + n);
+      // another group's times are its own: the same narrow writes alone settle it at the third run
+      if (n <= 3) {
+        assertEquals(n == 3, runs.add("dfsioe small", "dfsioe-write", narrow.get(n - 1)).isPresent(), "run " + n);
+      }
+    }
+    assertTrue(runs.settled("dfsioe small"));
+    assertFalse(runs.settled("dfsioe tiny"));
+  }
+}
