@@ -28,6 +28,8 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,12 +43,67 @@ import org.junit.jupiter.api.io.TempDir;
 class LibjarsOnYarnTest {
   private static final File ADAPTER_JAR = new File("../cfs-adapter/target/cfs-adapter.jar").getAbsoluteFile();
 
-  @TempDir File dir;
+  // one cluster for the class: each case works under a root of its own on cfs:// and its own report
+  @TempDir static File dir;
+  private static Configuration cfs;
+  private static MiniDFSCluster hdfs;
+  private static MiniMRYarnCluster yarn;
+  /** The jobs' configuration: the mini YARN's, without the adapter on its containers' class path. */
+  private static Configuration jc;
+  /** A user's client configuration directory for the cluster: its four site files. */
+  private static java.nio.file.Path conf;
+  private static java.nio.file.Path refused;
+
+  @BeforeAll
+  static void startCluster() throws Exception {
+    assertTrue(ADAPTER_JAR.isFile(), ADAPTER_JAR + " is built by cfs-adapter's package phase");
+    cfs = CfsTestNode.conf();
+    Configuration hdfsConf = new Configuration();
+    SiteSettings.all().forEach(hdfsConf::set);
+    hdfs = new MiniDFSCluster.Builder(hdfsConf, new File(dir, "dfs")).numDataNodes(1).build();
+    Configuration base = new Configuration(hdfs.getConfiguration(0));
+    base.set("fs.defaultFS", hdfs.getURI().toString());
+    base.setInt("yarn.nodemanager.delete.debug-delay-sec", 3600);
+    yarn = FastYarn.start("libjars-yarn", base);
+    jc = FastYarn.jobConf(yarn);
+    for (String key : new String[] {"fs.local.block.size", "fs.local.subblock.size", "cfs.datacenter"}) {
+      jc.set(key, cfs.get(key));
+    }
+    // A mini cluster's containers get the submitting JVM's class path; these jobs' get that path
+    // without the adapter, through YARN's own key (as on a real cluster), so the AM and the tasks
+    // find cfs:// only where -libjars puts it. The JVM's own java.class.path is left alone: the
+    // JVM's other readers of it (ChildJvm, the hosts' site files) must see it whole.
+    jc.setBoolean(YarnConfiguration.IS_MINI_YARN_CLUSTER, false);
+    jc.set(YarnConfiguration.YARN_APPLICATION_CLASSPATH, Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+        .filter(e -> !e.contains("cfs-adapter")).collect(Collectors.joining(",")));
+
+    conf = dir.toPath().resolve("cluster-conf");
+    Files.createDirectories(conf);
+    Configuration site = new Configuration(jc);
+    // the mini cluster's rack mapping is a class of Hadoop's tests, which a user's client
+    // configuration does not name and Spark's JVM does not have
+    site.unset(CommonConfigurationKeysPublic.NET_TOPOLOGY_NODE_SWITCH_MAPPING_IMPL_KEY);
+    // every key in each site file, as a Hadoop client reads each component's defaults before its own file
+    for (String component : new String[] {"core", "hdfs", "yarn", "mapred"}) {
+      try (java.io.OutputStream out = Files.newOutputStream(conf.resolve(component + "-site.xml"))) {
+        site.writeXml(out);
+      }
+    }
+    refused = Files.writeString(dir.toPath().resolve("refused.lst"), "wordcount\n");
+  }
+
+  @AfterAll
+  static void stopCluster() throws IOException {
+    if (yarn != null) {
+      yarn.stop();
+    }
+    if (hdfs != null) {
+      hdfs.shutdown();
+    }
+  }
 
   @Test
-  void wordcountOnCfsWithTheAdapterGivenByLibjarsAndTheSuiteOnCfsUriOfAUsersCluster() throws Exception {
-    assertTrue(ADAPTER_JAR.isFile(), ADAPTER_JAR + " is built by cfs-adapter's package phase");
-    Configuration cfs = CfsTestNode.conf();
+  void wordcountFromCfsToCfsFindsTheAdapterOnlyWhereLibjarsPutsIt() throws Exception {
     FileSystem fs = FileSystem.newInstance(CfsTestNode.uri(), cfs);
     Path root = new Path(CfsTestNode.uri().toString() + "libjars-wc");
     fs.delete(root, true);
@@ -54,97 +111,81 @@ class LibjarsOnYarnTest {
     try (FSDataOutputStream out = fs.create(new Path(root, "in/a.txt"))) {
       out.write(text.getBytes(StandardCharsets.UTF_8));
     }
-    Configuration hdfsConf = new Configuration();
-    SiteSettings.all().forEach(hdfsConf::set);
-    MiniDFSCluster hdfs = new MiniDFSCluster.Builder(hdfsConf, new File(dir, "dfs")).numDataNodes(1).build();
-    Configuration base = new Configuration(hdfs.getConfiguration(0));
-    base.set("fs.defaultFS", hdfs.getURI().toString());
-    base.setInt("yarn.nodemanager.delete.debug-delay-sec", 3600);
-    try (MiniMRYarnCluster yarn = FastYarn.start("libjars-yarn", base)) {
-      Configuration jc = FastYarn.jobConf(yarn);
-      for (String key : new String[] {"fs.local.block.size", "fs.local.subblock.size", "cfs.datacenter"}) {
-        jc.set(key, cfs.get(key));
-      }
-      jc.set("hibench.report.dir", new File(dir, "report").getPath());
-      // A mini cluster's containers get the submitting JVM's class path; this job's get that path
-      // without the adapter, through YARN's own key (as on a real cluster), so the AM and the tasks
-      // find cfs:// only where -libjars puts it. The JVM's own java.class.path is left alone: the
-      // JVM's other readers of it (ChildJvm, the hosts' site files) must see it whole.
-      jc.setBoolean(YarnConfiguration.IS_MINI_YARN_CLUSTER, false);
-      jc.set(YarnConfiguration.YARN_APPLICATION_CLASSPATH, Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-          .filter(e -> !e.contains("cfs-adapter")).collect(Collectors.joining(",")));
-
-      TestData.Outcome without = TestData.run(jc, "wordcount", root + "/in", root + "/out-without");
+    try {
+      Configuration job = new Configuration(jc);
+      job.set("hibench.report.dir", new File(dir, "report").getPath());
+      TestData.Outcome without = TestData.run(job, "wordcount", root + "/in", root + "/out-without");
       assertNotEquals(0, without.status, "the containers must not find cfs:// without -libjars: " + without);
       assertTrue(containerLogTails(yarn).contains("Class io.hibenchdse.cfs.CassandraFileSystem not found"), without.toString());
 
-      TestData.Outcome o = TestData.run(jc, "wordcount", "-libjars", ADAPTER_JAR.getPath(), root + "/in", root + "/out");
+      TestData.Outcome o = TestData.run(job, "wordcount", "-libjars", ADAPTER_JAR.getPath(), root + "/in", root + "/out");
       assertEquals(0, o.status, o + "\n" + containerLogTails(yarn));
       Map<String, Long> expected = new TreeMap<>();
       TestData.countTokens(text, expected);
       assertEquals(expected, TestData.readTextCounts(cfs, new Path(root, "out")));
-
-      java.nio.file.Path conf = dir.toPath().resolve("cluster-conf");
-      Files.createDirectories(conf);
-      Configuration site = new Configuration(jc);
-      site.unset("hibench.report.dir");
-      // the mini cluster's rack mapping is a class of Hadoop's tests, which a user's client
-      // configuration does not name and Spark's JVM does not have
-      site.unset(CommonConfigurationKeysPublic.NET_TOPOLOGY_NODE_SWITCH_MAPPING_IMPL_KEY);
-      // every key in each site file, as a Hadoop client reads each component's defaults before its own file
-      for (String component : new String[] {"core", "hdfs", "yarn", "mapred"}) {
-        try (java.io.OutputStream out = Files.newOutputStream(conf.resolve(component + "-site.xml"))) {
-          site.writeXml(out);
-        }
-      }
-      // every key in core-site.xml alone: a Hadoop client, and the launcher as one, reads mapred-default.xml's "local" after it
-      java.nio.file.Path coreOnly = Files.createDirectories(dir.toPath().resolve("core-only-conf"));
-      Files.copy(conf.resolve("core-site.xml"), coreOnly.resolve("core-site.xml"));
-      for (String empty : new String[] {"hdfs-site.xml", "yarn-site.xml", "mapred-site.xml"}) {
-        Files.writeString(coreOnly.resolve(empty), "<configuration/>\n");
-      }
-      java.nio.file.Path refused = Files.writeString(dir.toPath().resolve("refused.lst"), "wordcount\n");
-      assertRefused("--cluster " + coreOnly + ": mapreduce.framework.name is local, not yarn: the suite's jobs go to the cluster's YARN"
-          + " (core-site.xml names yarn, which a Hadoop client's mapred-default.xml overrides: set it in mapred-site.xml)", "run",
-          "--cluster", coreOnly.toString(), "--benchmarks", refused.toString());
-      assertSuiteRunsOnCfsUri(conf, cfs, hdfs, List.of("wordcount", "spark-wordcount", "aggregation"), List.of(), "launcher");
-      // a series on the cluster, through a stock hadoop jar, as at home: a warm-up and two measured
-      // runs of each point, each measured run a record with its point's settings, a run's work the same at each point
-      List<RunResult> series = assertSuiteRunsOnCfsUri(conf, cfs, hdfs, List.of("wordcount"),
-          List.of("--submit", stockHadoop() + " jar", "--vary", "reduces=1,2", "--runs", "2", "--warmup", "1"), "submitted");
-      assertEquals(4, series.size(), series.toString());
-      for (int i = 0; i < 4; i++) {
-        RunResult run = series.get(i);
-        int point = i / 2 + 1;
-        assertEquals("reduces=" + point, run.configuration().get(HibenchConfigKeys.SERIES_POINT));
-        assertEquals(String.valueOf(point), run.configuration().get(HibenchConfigKeys.SERIES_INDEX));
-        assertEquals(point, run.counter("org.apache.hadoop.mapreduce.JobCounter", "TOTAL_LAUNCHED_REDUCES"), run.toString());
-        // each run generates its data with its own seed (its number), the same at every point
-        assertEquals(series.get(i % 2).counter("org.apache.hadoop.mapreduce.TaskCounter", "MAP_OUTPUT_RECORDS"),
-            run.counter("org.apache.hadoop.mapreduce.TaskCounter", "MAP_OUTPUT_RECORDS"));
-      }
-
-      // refused before any step, each in one line: a serving store that does not answer, then HDFS in safe mode
-      assertRefused("--serving cassandra://127.0.0.1:1 does not answer: ", "run", "--cluster", conf.toString(), "--serving",
-          "cassandra://127.0.0.1:1", "--benchmarks", refused.toString());
-      // an HBase whose ZooKeeper nobody listens for: said in seconds, not after HBase's two minutes of retries
-      java.nio.file.Path noHBase = Files.createDirectories(dir.toPath().resolve("no-hbase"));
-      Files.writeString(noHBase.resolve("hbase-site.xml"), "<configuration><property><name>hbase.zookeeper.quorum</name>"
-          + "<value>127.0.0.1</value></property><property><name>hbase.zookeeper.property.clientPort</name><value>1</value>"
-          + "</property></configuration>\n");
-      long asked = System.nanoTime();
-      assertRefused("--serving hbase:" + noHBase + " does not answer: a client of the HBase of " + noHBase.resolve("hbase-site.xml")
-          + " exited", "run", "--cluster", conf.toString(), "--serving", "hbase:" + noHBase, "--benchmarks", refused.toString());
-      double seconds = (System.nanoTime() - asked) / 1e9;
-      assertTrue(seconds < 30, "refused after " + seconds + " s");
-      hdfs.getFileSystem().setSafeMode(org.apache.hadoop.fs.SafeModeAction.ENTER);
-      assertRefused("--cluster: HDFS at " + hdfs.getURI() + " is in safe mode: wait for it to leave (hdfs dfsadmin -safemode wait)",
-          "run", "--cluster", conf.toString(), "--benchmarks", refused.toString());
-      hdfs.getFileSystem().setSafeMode(org.apache.hadoop.fs.SafeModeAction.LEAVE);
     } finally {
-      hdfs.shutdown();
       fs.delete(root, true);
       fs.close();
+    }
+  }
+
+  @Test
+  void theSuiteRunsOnCfsUriOfAUsersClusterThroughTheLaunchersClient() throws Exception {
+    // every key in core-site.xml alone: a Hadoop client, and the launcher as one, reads mapred-default.xml's "local" after it
+    java.nio.file.Path coreOnly = Files.createDirectories(dir.toPath().resolve("core-only-conf"));
+    Files.copy(conf.resolve("core-site.xml"), coreOnly.resolve("core-site.xml"));
+    for (String empty : new String[] {"hdfs-site.xml", "yarn-site.xml", "mapred-site.xml"}) {
+      Files.writeString(coreOnly.resolve(empty), "<configuration/>\n");
+    }
+    assertRefused("--cluster " + coreOnly + ": mapreduce.framework.name is local, not yarn: the suite's jobs go to the cluster's YARN"
+        + " (core-site.xml names yarn, which a Hadoop client's mapred-default.xml overrides: set it in mapred-site.xml)", "run",
+        "--cluster", coreOnly.toString(), "--benchmarks", refused.toString());
+    assertSuiteRunsOnCfsUri(List.of("wordcount", "spark-wordcount", "aggregation"), List.of(), "launcher");
+  }
+
+  /**
+   * A series on the cluster, through a stock {@code hadoop jar}, as at home: a warm-up and two
+   * measured runs of each point, each measured run a record with its point's settings, a run's work
+   * the same at each point.
+   */
+  @Test
+  void aSeriesWithWarmUpsRunsOnAUsersClusterThroughAStockHadoopJar() throws Exception {
+    List<RunResult> series = assertSuiteRunsOnCfsUri(List.of("wordcount"),
+        List.of("--submit", stockHadoop() + " jar", "--vary", "reduces=1,2", "--runs", "2", "--warmup", "1"), "submitted");
+    assertEquals(4, series.size(), series.toString());
+    for (int i = 0; i < 4; i++) {
+      RunResult run = series.get(i);
+      int point = i / 2 + 1;
+      assertEquals("reduces=" + point, run.configuration().get(HibenchConfigKeys.SERIES_POINT));
+      assertEquals(String.valueOf(point), run.configuration().get(HibenchConfigKeys.SERIES_INDEX));
+      assertEquals(point, run.counter("org.apache.hadoop.mapreduce.JobCounter", "TOTAL_LAUNCHED_REDUCES"), run.toString());
+      // each run generates its data with its own seed (its number), the same at every point
+      assertEquals(series.get(i % 2).counter("org.apache.hadoop.mapreduce.TaskCounter", "MAP_OUTPUT_RECORDS"),
+          run.counter("org.apache.hadoop.mapreduce.TaskCounter", "MAP_OUTPUT_RECORDS"));
+    }
+  }
+
+  /** Refused before any step, each in one line: a serving store that does not answer, then HDFS in safe mode. */
+  @Test
+  void aStoreThatDoesNotAnswerAndHdfsInSafeModeAreRefusedBeforeAnyStep() throws Exception {
+    assertRefused("--serving cassandra://127.0.0.1:1 does not answer: ", "run", "--cluster", conf.toString(), "--serving",
+        "cassandra://127.0.0.1:1", "--benchmarks", refused.toString());
+    // an HBase whose ZooKeeper nobody listens for: said in seconds, not after HBase's two minutes of retries
+    java.nio.file.Path noHBase = Files.createDirectories(dir.toPath().resolve("no-hbase"));
+    Files.writeString(noHBase.resolve("hbase-site.xml"), "<configuration><property><name>hbase.zookeeper.quorum</name>"
+        + "<value>127.0.0.1</value></property><property><name>hbase.zookeeper.property.clientPort</name><value>1</value>"
+        + "</property></configuration>\n");
+    long asked = System.nanoTime();
+    assertRefused("--serving hbase:" + noHBase + " does not answer: a client of the HBase of " + noHBase.resolve("hbase-site.xml")
+        + " exited", "run", "--cluster", conf.toString(), "--serving", "hbase:" + noHBase, "--benchmarks", refused.toString());
+    double seconds = (System.nanoTime() - asked) / 1e9;
+    assertTrue(seconds < 30, "refused after " + seconds + " s");
+    hdfs.getFileSystem().setSafeMode(org.apache.hadoop.fs.SafeModeAction.ENTER);
+    try {
+      assertRefused("--cluster: HDFS at " + hdfs.getURI() + " is in safe mode: wait for it to leave (hdfs dfsadmin -safemode wait)",
+          "run", "--cluster", conf.toString(), "--benchmarks", refused.toString());
+    } finally {
+      hdfs.getFileSystem().setSafeMode(org.apache.hadoop.fs.SafeModeAction.LEAVE);
     }
   }
 
@@ -154,8 +195,7 @@ class LibjarsOnYarnTest {
    * data is there and not on the cluster's HDFS, and the wordcount's output equals an independent
    * count of its input.
    */
-  private List<RunResult> assertSuiteRunsOnCfsUri(java.nio.file.Path conf, Configuration cfs, MiniDFSCluster hdfs, List<String> workloads,
-      List<String> extra, String name) throws IOException {
+  private static List<RunResult> assertSuiteRunsOnCfsUri(List<String> workloads, List<String> extra, String name) throws IOException {
     String root = "/libjars-suite-" + name;
     FileSystem data = FileSystem.newInstance(CfsTestNode.uri(), cfs);
     data.delete(new Path(root), true);
@@ -214,7 +254,7 @@ class LibjarsOnYarnTest {
   }
 
   /** A run refused before any step; a run that is not would write under the test's directory, not the module's. */
-  private void assertRefused(String line, String... args) {
+  private static void assertRefused(String line, String... args) {
     List<String> all = new ArrayList<>(List.of(args));
     all.addAll(List.of("--report-dir", new File(dir, "refused-report").getPath(), "--work-dir", new File(dir, "refused-work").getPath()));
     InProcess.Outcome refused = InProcess.hibench(all.toArray(new String[0]));
@@ -225,7 +265,7 @@ class LibjarsOnYarnTest {
   }
 
   /** A stock {@code hadoop} whose {@code jar} command is RunJar on Hadoop 3.4's client jars, which lack the adapter. */
-  private java.nio.file.Path stockHadoop() throws IOException {
+  private static java.nio.file.Path stockHadoop() throws IOException {
     String line = Files.readString(LauncherTest.HOME.resolve("hadoop-lines/3.4/target/classpath.txt")).trim();
     assertTrue(!line.contains("cfs-adapter"), line);
     java.nio.file.Path hadoop = dir.toPath().resolve("hadoop");
