@@ -523,14 +523,14 @@ class HostsClusterTest {
         onCluster.configuration().get(io.hibenchdse.core.HibenchConfigKeys.PAGE_CACHE));
 
     // YCSB on the cluster's HBase, named by the directory of its hbase-site.xml; Spark's wordcount
-    // through the user's own spark-submit
-    Path sparkSubmit = sparkInstallationsSubmit();
+    // through the user's own spark-submit, a command of two words as DSE's is
+    String sparkSubmit = dseSparkSubmit();
     Path ycsbList = Files.writeString(dir.toPath().resolve("ycsb.lst"), "spark-wordcount\nycsb-a\n");
     Path ycsbReport = dir.toPath().resolve("hbase-report");
     ProcessBuilder onHBase = new ProcessBuilder("ip", "netns", "exec", namespace, LauncherTest.HOME.resolve("bin/hibench").toString(),
         "run", "--cluster", conf.toString(), "--serving", "hbase:" + conf, "--benchmarks", ycsbList.toString(), "--runs", "1",
         "--warmup", "0", "--report-dir", ycsbReport.toString(), "--work-dir", dir.toPath().resolve("hbase-work").toString(),
-        "--drop-caches", "--spark-submit", sparkSubmit.toString()).directory(LauncherTest.HOME.toFile()).redirectErrorStream(true);
+        "--drop-caches", "--spark-submit", sparkSubmit).directory(LauncherTest.HOME.toFile()).redirectErrorStream(true);
     onHBase.environment().put(io.hibenchdse.monitor.SshHost.OPTIONS, ssh);
     Process ycsbRun = onHBase.start();
     String ycsbLog = new String(ycsbRun.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -548,7 +548,7 @@ class HostsClusterTest {
     assertEquals("client", sparkStep.configuration().get("spark.submit.deployMode"));
     assertEquals("2", sparkStep.configuration().get("spark.executor.instances"));
     assertEquals(List.of(HostsCluster.worker(1)), viaSubmit.executorHosts());
-    assertEquals(sparkSubmit.toString(), sparkStep.configuration().get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_SUBMIT));
+    assertEquals(sparkSubmit, sparkStep.configuration().get(io.hibenchdse.core.HibenchConfigKeys.CLUSTER_SUBMIT));
     assertEquals(onCluster.counter("org.apache.hadoop.mapreduce.TaskCounter", "REDUCE_OUTPUT_RECORDS"), viaSubmit.recordsWritten());
     assertTrue(!ycsbLog.contains("Spark's jars ("), ycsbLog);
     for (io.hibenchdse.core.RunResult ycsb : phases) {
@@ -661,24 +661,25 @@ class HostsClusterTest {
   }
 
   /**
-   * A Spark installation's {@code spark-submit} as a gateway host has it: Spark's {@code SparkSubmit}
-   * on Spark's own jars alone (none of the suite's: those come in the job jar), with Spark's JDK 17
-   * options and {@code HADOOP_CONF_DIR} first, its defaults Spark on YARN from the jars installed on
-   * every node ({@code local:}, as this machine's files are the hosts').
+   * {@code dse spark-submit} as a DataStax Enterprise gateway has it, a command of two words: its
+   * Spark's {@code SparkSubmit} on Spark's own jars alone (none of the suite's: those come in the job
+   * jar), with Spark's JDK 17 options and {@code HADOOP_CONF_DIR} first, its defaults Spark on YARN
+   * from the jars installed on every node ({@code local:}, as this machine's files are the hosts').
    */
-  private Path sparkInstallationsSubmit() throws IOException {
+  private String dseSparkSubmit() throws IOException {
     List<String> sparkJars = io.hibenchdse.spark.SparkProcess.classPath(List.of()).stream()
         .filter(jar -> !jar.toAbsolutePath().startsWith(LauncherTest.HOME)).map(Path::toString)
         .filter(jar -> !jar.contains("/info/picocli/") && !jar.contains("/hadoop-mapreduce-examples/")).toList();
-    Path script = dir.toPath().resolve("spark-submit");
-    Files.writeString(script, "#!/usr/bin/env bash\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' "
+    Path script = dir.toPath().resolve("dse");
+    Files.writeString(script, "#!/usr/bin/env bash\n[ \"$1\" = spark-submit ] || { echo \"dse: $1: not here\" >&2; exit 64; }\nshift\n"
+        + "exec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' "
         + String.join(" ", io.hibenchdse.node.ChildJvm.extraOptions()) + " "
         + String.join(" ", org.apache.spark.launcher.JavaModuleOptions.defaultModuleOptionArray()) + " -Xmx1g -cp \"$HADOOP_CONF_DIR:"
         + String.join(":", sparkJars) + "\" org.apache.spark.deploy.SparkSubmit --master yarn --num-executors 2 --conf spark.executor.memory=1g"
         + " --conf spark.yarn.jars=" + String.join(",", sparkJars.stream().map(j -> "local:" + j).toList())
         + " --conf spark.yarn.populateHadoopClasspath=false \"$@\"\n");
     assertTrue(script.toFile().setExecutable(true));
-    return script;
+    return script + " spark-submit";
   }
 
   private static List<io.hibenchdse.core.RunResult> records(Path report) throws IOException {
