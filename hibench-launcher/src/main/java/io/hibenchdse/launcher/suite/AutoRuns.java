@@ -10,8 +10,8 @@ import java.util.Set;
 
 /**
  * The measured times of {@code --runs auto}, by run group (a workload at a profile and series
- * point): a group is settled, its other runs left out, once the interval of every measured step of
- * it is within the {@link Precision}.
+ * point): a group is settled, its other runs left out, once a run of it has ended with the interval
+ * of every measured step of it within the {@link Precision}.
  */
 final class AutoRuns {
   private final Precision precision;
@@ -33,7 +33,10 @@ final class AutoRuns {
   OptionalDouble add(String group, String step, double seconds) {
     Map<String, List<Double>> steps = times.computeIfAbsent(group, k -> new LinkedHashMap<>());
     steps.computeIfAbsent(step, k -> new ArrayList<>()).add(seconds);
-    if (settled.contains(group) || !steps.values().stream().allMatch(precision::reached)) {
+    // judged at the end of a run, when each of its steps has as many times: settling after a run's
+    // first step would leave its later steps one run short
+    boolean runEnded = steps.values().stream().mapToInt(List::size).distinct().count() == 1;
+    if (settled.contains(group) || !runEnded || !steps.values().stream().allMatch(precision::reached)) {
       return OptionalDouble.empty();
     }
     settled.add(group);

@@ -54,10 +54,13 @@ class AutoRunsTest {
         assertEquals(halfWidthPct(times, n), settledAt.getAsDouble(), 1e-5);
       }
     }
+    // settled once: a time added after says nothing again
+    assertFalse(runs.add("wordcount tiny", "wordcount", times.get(expected)).isPresent());
+    assertTrue(runs.settled("wordcount tiny"));
   }
 
   @Test
-  void aWorkloadOfWideSpreadRunsToTheMost() {
+  void aWorkloadOfWideSpreadIsNotSettledInTenRuns() {
     List<Double> times = draw(11, 10, 20.0, 0.3);
     AutoRuns runs = new AutoRuns(new Precision(10, 5));
     for (int n = 1; n <= 10; n++) {
@@ -91,5 +94,22 @@ class AutoRunsTest {
     }
     assertTrue(runs.settled("dfsioe small"));
     assertFalse(runs.settled("dfsioe tiny"));
+  }
+
+  /**
+   * A run of two measured steps whose first becomes precise at the fourth run, its second precise
+   * from the third: settled when the fourth run's second step ends, not at its first, which would
+   * leave the run's second step a run short.
+   */
+  @Test
+  void aRunOfSeveralStepsSettlesOnlyWhenTheRunHasEnded() {
+    List<Double> write = List.of(10.0, 10.4, 10.0, 10.0);
+    List<Double> read = List.of(5.0, 5.0, 5.0, 5.0);
+    assertTrue(halfWidthPct(write, 3) > 5 && halfWidthPct(write, 4) <= 5, "the writes reach 5% at the fourth run");
+    AutoRuns runs = new AutoRuns(new Precision(10, 5));
+    for (int n = 1; n <= 4; n++) {
+      assertFalse(runs.add("dfsioe tiny", "dfsioe-write", write.get(n - 1)).isPresent(), "run " + n);
+      assertEquals(n == 4, runs.add("dfsioe tiny", "dfsioe-read", read.get(n - 1)).isPresent(), "run " + n);
+    }
   }
 }
