@@ -42,6 +42,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LibjarsOnYarnTest {
   private static final File ADAPTER_JAR = new File("../cfs-adapter/target/cfs-adapter.jar").getAbsoluteFile();
+  /** The container logs that say why a task failed. */
+  private static final String LOGS = "syslog|stderr";
 
   // one cluster for the class: each case works under a root of its own on cfs:// and its own report
   @TempDir static File dir;
@@ -93,12 +95,15 @@ class LibjarsOnYarnTest {
   }
 
   @AfterAll
-  static void stopCluster() throws IOException {
-    if (yarn != null) {
-      yarn.stop();
-    }
-    if (hdfs != null) {
-      hdfs.shutdown();
+  static void stopCluster() {
+    try {
+      if (yarn != null) {
+        yarn.stop();
+      }
+    } finally {
+      if (hdfs != null) {
+        hdfs.shutdown();
+      }
     }
   }
 
@@ -114,12 +119,14 @@ class LibjarsOnYarnTest {
     try {
       Configuration job = new Configuration(jc);
       job.set("hibench.report.dir", new File(dir, "report").getPath());
+      // the other cases' jobs leave their logs on the same NodeManager: this job's are the new ones
+      java.util.Set<java.nio.file.Path> before = new java.util.HashSet<>(FastYarn.containerLogs(yarn, LOGS));
       TestData.Outcome without = TestData.run(job, "wordcount", root + "/in", root + "/out-without");
       assertNotEquals(0, without.status, "the containers must not find cfs:// without -libjars: " + without);
-      assertTrue(containerLogTails(yarn).contains("Class io.hibenchdse.cfs.CassandraFileSystem not found"), without.toString());
+      assertTrue(containerLogTails(yarn, before).contains("Class io.hibenchdse.cfs.CassandraFileSystem not found"), without.toString());
 
       TestData.Outcome o = TestData.run(job, "wordcount", "-libjars", ADAPTER_JAR.getPath(), root + "/in", root + "/out");
-      assertEquals(0, o.status, o + "\n" + containerLogTails(yarn));
+      assertEquals(0, o.status, o + "\n" + containerLogTails(yarn, before));
       Map<String, Long> expected = new TreeMap<>();
       TestData.countTokens(text, expected);
       assertEquals(expected, TestData.readTextCounts(cfs, new Path(root, "out")));
@@ -276,10 +283,13 @@ class LibjarsOnYarnTest {
     return hadoop;
   }
 
-  /** The end of every container log, to see why a job failed. */
-  private static String containerLogTails(MiniMRYarnCluster yarn) throws IOException {
+  /** The end of every container log but those {@code before}, to see why a job failed. */
+  private static String containerLogTails(MiniMRYarnCluster yarn, java.util.Set<java.nio.file.Path> before) throws IOException {
     StringBuilder b = new StringBuilder();
-    for (java.nio.file.Path f : FastYarn.containerLogs(yarn, "syslog|stderr")) {
+    for (java.nio.file.Path f : FastYarn.containerLogs(yarn, LOGS)) {
+      if (before.contains(f)) {
+        continue;
+      }
       String s = Files.readString(f);
       b.append("== ").append(f).append('\n').append(s, Math.max(0, s.length() - 4000), s.length()).append('\n');
     }
