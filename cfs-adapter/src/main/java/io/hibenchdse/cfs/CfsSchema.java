@@ -6,6 +6,8 @@ import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
+import com.datastax.oss.driver.api.core.servererrors.ReadFailureException;
+import com.datastax.oss.driver.api.core.servererrors.WriteFailureException;
 import com.datastax.oss.driver.internal.core.util.concurrent.CompletableFutures;
 import java.io.IOException;
 import java.time.Duration;
@@ -112,9 +114,27 @@ final class CfsSchema {
 
   /**
    * Writes the root's row unless it exists: a client that died between creating the tables and
-   * this must not leave a file system without a root.
+   * this must not leave a file system without a root. It is the first read and write of a new
+   * keyspace's data, and on a cluster just started the replica that holds the root can still be
+   * without the tables when the driver already sees the nodes agree (it counts only the nodes it
+   * has found up): that replica's failure is tried again as the schema reaches it.
    */
-  static void ensureRoot(CqlSession session, String keyspace, ConsistencyLevel readLevel) {
+  static void ensureRoot(CqlSession session, String keyspace, ConsistencyLevel readLevel) throws IOException {
+    String[] last = {""};
+    SchemaWait.until(() -> {
+      try {
+        writeRootUnlessFound(session, keyspace, readLevel);
+        return Boolean.TRUE;
+      } catch (ReadFailureException e) {
+        last[0] = e.getMessage() + ", reasons " + e.getReasonMap();
+      } catch (WriteFailureException e) {
+        last[0] = e.getMessage() + ", reasons " + e.getReasonMap();
+      }
+      return null;
+    }, SchemaWait.PAUSE_MS, () -> "cfs: the root of keyspace " + keyspace + " could not be read or written (" + last[0] + ")");
+  }
+
+  private static void writeRootUnlessFound(CqlSession session, String keyspace, ConsistencyLevel readLevel) {
     String root = String.format("SELECT kind FROM %s.inode WHERE parent = '.' AND name = '.'", keyspace);
     if (session.execute(SimpleStatement.newInstance(root).setConsistencyLevel(readLevel)).one() == null) {
       long now = System.currentTimeMillis();
