@@ -52,8 +52,7 @@ public final class UserCluster implements Deployment.Running {
 
   private final Path confDir;
   private final Configuration conf;
-  /** The cfs:// of {@code --cfs-uri} that holds the jobs' data in place of the default file system; null: the default one. */
-  private final URI cfs;
+  private final ClusterData data;
   /** {@link #conf} with clients that give up within seconds: for the checks, before the run and while a step runs. */
   private final Configuration check;
   private final ResourceManagers resourceManagers;
@@ -76,7 +75,7 @@ public final class UserCluster implements Deployment.Running {
   /** Spark's jars on the cluster, copied when the run's Spark settings are first asked for (before its first step); null before. */
   private SparkJarsOnCluster sparkJars;
 
-  private UserCluster(Path confDir, Configuration conf, URI cfs, Configuration check, Yarn yarn, String hadoopVersion,
+  private UserCluster(Path confDir, Configuration conf, ClusterData data, Configuration check, Yarn yarn, String hadoopVersion,
       NodeManagersJava nodeManagersJava, ServingAddress serving,
       List<String> servingHosts, ClusterHBaseServing hbase, SubmitCommand submit, SubmitCommand sparkSubmit, List<String> monitorHosts,
       String run) {
@@ -88,7 +87,7 @@ public final class UserCluster implements Deployment.Running {
     this.serving = serving;
     this.servingHosts = servingHosts;
     this.conf = conf;
-    this.cfs = cfs;
+    this.data = data;
     this.check = check;
     this.resourceManagers = ResourceManagers.of(conf);
     this.workers = yarn.nodes().stream().map(n -> n.getNodeId().getHost()).sorted().toList();
@@ -179,7 +178,7 @@ public final class UserCluster implements Deployment.Running {
     }
     NodeManagersJava java = NodeManagersJava.ask(yarn.nodes().stream().map(NodeReport::getHttpAddress).toList(),
         WebAppUtils.getHttpSchemePrefix(conf), CHECK_WAIT_MS);
-    return new UserCluster(confDir, conf, cfsUri, check, yarn, hadoopVersion(conf), java, serving, servingHosts, hbase, submit,
+    return new UserCluster(confDir, conf, ClusterData.of(FileSystem.getDefaultUri(conf), cfsUri), check, yarn, hadoopVersion(conf), java, serving, servingHosts, hbase, submit,
         sparkSubmit, monitorHosts, run);
   }
 
@@ -272,7 +271,7 @@ public final class UserCluster implements Deployment.Running {
     c.set(HibenchConfigKeys.CLUSTER_NODEMANAGER_JAVA, nodeManagersJava.describe());
     // Hive's and Spark's jobs go through the launcher's clients whatever --submit says: a submitted step sets its own
     c.set(HibenchConfigKeys.CLUSTER_SUBMIT, HibenchConfigKeys.SUBMITTED_BY_LAUNCHER);
-    if (cfs != null) {
+    if (!jobJars().isEmpty()) {
       c.set(HibenchConfigKeys.LIBJARS, String.join(",", jobJars().stream().map(j -> j.toUri().toString()).toList()));
     }
     return c;
@@ -281,14 +280,7 @@ public final class UserCluster implements Deployment.Running {
   /** With {@code --cfs-uri}, the adapter's jar, which every job takes with it (as {@code -libjars} gives it): the cluster has none. */
   @Override
   public List<Path> jobJars() {
-    if (cfs == null) {
-      return List.of();
-    }
-    try {
-      return List.of(ClusterJar.cfsAdapter());
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
+    return data.jobJars();
   }
 
   /** The ResourceManager and the file system asked every few seconds while the step runs. */
@@ -330,8 +322,7 @@ public final class UserCluster implements Deployment.Running {
 
   @Override
   public String describe() {
-    return "the cluster of " + confDir + ": " + (cfs == null ? FileSystem.getDefaultUri(conf) : cfs + " (the adapter with every job;"
-        + " their own files on " + FileSystem.getDefaultUri(conf) + ")") + ", jobs on YARN at " + resourceManager() + " ("
+    return "the cluster of " + confDir + ": " + data.describe() + ", jobs on YARN at " + resourceManager() + " ("
         + workers.size() + (workers.size() == 1 ? " NodeManager" : " NodeManagers") + ", Hadoop " + hadoopVersion + ", Java "
         + nodeManagersJava.describe() + "), submitted with " + (submit == null ? HibenchConfigKeys.SUBMITTED_BY_LAUNCHER : submit);
   }
