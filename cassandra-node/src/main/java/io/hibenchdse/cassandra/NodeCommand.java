@@ -40,7 +40,7 @@ final class NodeCommand {
     cmd.add("-Dcassandra-foreground=true");
     cmd.add("-Dcassandra.native.epoll.enabled=false");
     cmd.add("-Dcassandra.skip_wait_for_gossip_to_settle=0");
-    cmd.add("-Dcassandra.ring_delay_ms=100");
+    cmd.add("-Dcassandra.ring_delay_ms=" + ringDelayMs(nodeDir));
     cmd.add("-Dcassandra.superuser_setup_delay_ms=0");
     cmd.add("-cp");
     cmd.add(String.join(java.io.File.pathSeparator, ChildJvm.moduleClassPath(NodeCommand.class, CLASS_PATH)));
@@ -48,6 +48,17 @@ final class NodeCommand {
     cmd.add(nodeDir.toString());
     cmd.add(Integer.toString(expectLive));
     return cmd;
+  }
+
+  /**
+   * The ring delay, in milliseconds, of a node whose files are under {@code nodeDir}. A new node of
+   * a new cluster waits for nothing and gets 100 ms. A node started again on its data first asks
+   * the seed for the ring (Cassandra's shadow round, sent again every second) and fails with "Unable
+   * to gossip with any peers" once twice the ring delay has passed: 100 ms gives the seed one
+   * second to answer, which a loaded machine missed. Ten seconds cost nothing when it answers at once.
+   */
+  static int ringDelayMs(Path nodeDir) {
+    return java.nio.file.Files.isDirectory(nodeDir.resolve(CassandraYaml.DATA)) ? 10_000 : 100;
   }
 
   /** Cassandra's version, as its jar on the class path names it. */
