@@ -7,9 +7,6 @@ import java.nio.file.Path;
 
 /** A node's {@code cassandra.yaml}: its address, the cluster's ports and seed, its token, directories and settings. */
 final class CassandraYaml {
-  /** The directory in a node's, made by its first start, that holds its data. */
-  static final String DATA = "data";
-
   private CassandraYaml() {}
 
   /** Writes node {@code i}'s file into its directory, making the directory (and a TLS cluster's stores). */
@@ -28,7 +25,7 @@ final class CassandraYaml {
         // a new cluster has no data to stream; a restarted node keeps its own
         "auto_bootstrap: false",
         "partitioner: org.apache.cassandra.dht.Murmur3Partitioner",
-        "data_file_directories: [" + dir.resolve(DATA) + "]",
+        "data_file_directories: [" + dir.resolve("data") + "]",
         "commitlog_directory: " + dir.resolve("commitlog"),
         "saved_caches_directory: " + dir.resolve("saved_caches"),
         "hints_directory: " + dir.resolve("hints"),

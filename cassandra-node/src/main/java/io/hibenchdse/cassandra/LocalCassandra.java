@@ -272,7 +272,7 @@ public final class LocalCassandra implements AutoCloseable {
     int expectLive = running() + (isRunning(i) ? 0 : 1);
     Path nodeDir = layout.nodeDir(i);
     List<String> command = new ArrayList<>(onHosts.get(i));
-    command.addAll(NodeCommand.of(settings, nodeDir, expectLive));
+    command.addAll(NodeCommand.of(settings, nodeDir, expectLive, i == 0));
     processes[i] = NodeProcess.launch(command, nodeDir.resolve(READY), nodeDir.resolve("node.out"), START_TIMEOUT_MS,
         "the Cassandra node " + layout.address(i) + " in " + nodeDir);
   }

@@ -12,8 +12,11 @@ final class NodeCommand {
 
   private NodeCommand() {}
 
-  /** Node's command whose files are under {@code nodeDir}, ready once it sees {@code expectLive} nodes alive (itself too). */
-  static List<String> of(CassandraSettings settings, Path nodeDir, int expectLive) {
+  /**
+   * Node's command whose files are under {@code nodeDir}, ready once it sees {@code expectLive}
+   * nodes alive (itself too); {@code seed}: the node the others learn the ring from.
+   */
+  static List<String> of(CassandraSettings settings, Path nodeDir, int expectLive, boolean seed) {
     List<String> cmd = new ArrayList<>();
     cmd.add(ChildJvm.java());
     cmd.add("-Xmx" + settings.heap());
@@ -40,7 +43,7 @@ final class NodeCommand {
     cmd.add("-Dcassandra-foreground=true");
     cmd.add("-Dcassandra.native.epoll.enabled=false");
     cmd.add("-Dcassandra.skip_wait_for_gossip_to_settle=0");
-    cmd.add("-Dcassandra.ring_delay_ms=" + ringDelayMs(nodeDir));
+    cmd.add("-Dcassandra.ring_delay_ms=" + ringDelayMs(seed));
     cmd.add("-Dcassandra.superuser_setup_delay_ms=0");
     cmd.add("-cp");
     cmd.add(String.join(java.io.File.pathSeparator, ChildJvm.moduleClassPath(NodeCommand.class, CLASS_PATH)));
@@ -51,14 +54,15 @@ final class NodeCommand {
   }
 
   /**
-   * The ring delay, in milliseconds, of a node whose files are under {@code nodeDir}. A new node of
-   * a new cluster waits for nothing and gets 100 ms. A node started again on its data first asks
-   * the seed for the ring (Cassandra's shadow round, sent again every second) and fails with "Unable
-   * to gossip with any peers" once twice the ring delay has passed: 100 ms gives the seed one
-   * second to answer, which a loaded machine missed. Ten seconds cost nothing when it answers at once.
+   * The ring delay, in milliseconds, of the seed or of another node. Every node that is not the
+   * seed first asks the seed for the ring, on its first start and on every start after (Cassandra's
+   * shadow round, sent again every second), and fails with "Unable to gossip with any peers" once
+   * twice the ring delay has passed: at 100 ms the seed had one second to answer, which a loaded
+   * machine missed. Ten seconds cost nothing when the seed answers at once; the seed itself, never
+   * failed for want of an answer, keeps 100 ms.
    */
-  static int ringDelayMs(Path nodeDir) {
-    return java.nio.file.Files.isDirectory(nodeDir.resolve(CassandraYaml.DATA)) ? 10_000 : 100;
+  static int ringDelayMs(boolean seed) {
+    return seed ? 100 : 10_000;
   }
 
   /** Cassandra's version, as its jar on the class path names it. */

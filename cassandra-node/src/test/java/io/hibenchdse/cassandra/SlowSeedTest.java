@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
  * joins. The seed's JVM is stopped from before the node's start until three seconds after the node
  * has begun to ask it for the ring (Cassandra's shadow round, which its log announces with "Loading
  * persisted ring state"), as a loaded machine can hold a seed; at the tests' 100 ms ring delay the
- * node gave up after one second ("Unable to gossip with any peers").
+ * node gave up after one second ("Unable to gossip with any peers"). A node that is not the seed
+ * asks the same at its first start.
  */
 class SlowSeedTest {
   private static final String ASKING = "Loading persisted ring state";
