@@ -70,7 +70,7 @@ class HostsClusterTest {
       Path report = shared.toPath().resolve("embedded-report");
       InProcess.Outcome run = InProcess.hibench("run", "--benchmarks", list.toString(), "--runs", "1", "--warmup", "0",
           "--monitor-interval", "0", "--report-dir", report.toString(), "--work-dir", shared.toPath().resolve("embedded-work").toString());
-      assertEquals(0, run.status(), run.out() + run.err());
+      assertEquals(0, run.status(), run.said());
       embeddedReference = InProcess.records(report);
       assertEquals(List.of("HadoopWordcount", "HadoopAggregation"), embeddedReference.stream().map(io.hibenchdse.core.RunResult::type).toList());
     }
@@ -767,7 +767,7 @@ class HostsClusterTest {
           "--work-dir", dir.toPath().resolve(name + "-work").toString()));
       args.addAll(where);
       InProcess.Outcome run = InProcess.hibench(args.toArray(new String[0]));
-      assertEquals(0, run.status(), run.out() + run.err());
+      assertEquals(0, run.status(), run.said());
       runs.add(InProcess.records(dir.toPath().resolve(name)));
     }
     io.hibenchdse.core.RunResult embedded = runs.get(0).get(0);

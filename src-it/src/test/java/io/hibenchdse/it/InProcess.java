@@ -16,7 +16,33 @@ import java.util.List;
 /** bin/hibench's commands run in the test's JVM, and the records a run left in its report directory. */
 final class InProcess {
   /** A command's exit status and what it printed. */
-  record Outcome(int status, String out, String err) {}
+  record Outcome(int status, String out, String err) {
+    private static final java.util.regex.Pattern TRACE = java.util.regex.Pattern.compile("full trace in (\\S+?)\\)");
+
+    /**
+     * What the command printed and, where a failure line names its trace file, the file: a CI log
+     * keeps only an assertion's message, and the trace stays on the machine that ran it.
+     */
+    String said() {
+      StringBuilder said = new StringBuilder(out).append(err);
+      java.util.regex.Matcher m = TRACE.matcher(err);
+      while (m.find()) {
+        Path trace = Path.of(m.group(1));
+        said.append("\n--- ").append(trace).append(":\n");
+        try {
+          said.append(Files.readString(trace));
+        } catch (IOException e) {
+          said.append("unreadable: ").append(e.getMessage());
+        }
+      }
+      return said.toString();
+    }
+
+    @Override
+    public String toString() {
+      return "exit " + status + ": " + said();
+    }
+  }
 
   private InProcess() {}
 

@@ -216,7 +216,7 @@ class LibjarsOnYarnTest {
     }
     InProcess.Outcome run = InProcess.hibench(args.toArray(new String[0]));
     System.out.println(run.out()); // the run's progress, in the test's output file
-    assertEquals(0, run.status(), run.out() + run.err());
+    assertEquals(0, run.status(), run.said());
     assertTrue(run.out().contains(": " + CfsTestNode.uri() + " (the adapter with every job; their own files on " + hdfs.getURI()),
         run.out());
     if (extra.contains("--warmup")) { // its warm-ups ran on the cluster too, and left no record

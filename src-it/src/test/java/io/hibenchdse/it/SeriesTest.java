@@ -55,7 +55,7 @@ class SeriesTest {
   @Test
   void pairsOfMapsAndReducesAreFourRowsWithDeltasAgainstTheFirst() throws Exception {
     InProcess.Outcome o = suite("pairs", "wordcount\n", "--runs", "2", "--vary", "maps=3,4,6,12", "--vary", "reduces=1,2,2,4");
-    assertEquals(0, o.status(), o.out() + o.err());
+    assertEquals(0, o.status(), o.said());
     assertTrue(o.out().contains("a series of 4 points: maps=3,reduces=1; maps=4,reduces=2; maps=6,reduces=2; maps=12,reduces=4"), o.out());
     Map<String, DescriptiveStatistics> times = new LinkedHashMap<>();
     Map<String, DescriptiveStatistics> data = new LinkedHashMap<>();
@@ -96,7 +96,7 @@ class SeriesTest {
   @Test
   void dfsioeFilesAtOneTotalAndAWorkloadThatTakesNoFileCount() throws Exception {
     InProcess.Outcome o = suite("files", "wordcount\ndfsioe-write\n", "--runs", "1", "--vary", "files=1,2,4,8");
-    assertEquals(0, o.status(), o.out() + o.err());
+    assertEquals(0, o.status(), o.said());
     assertEquals(1, o.out().split("--vary files does not apply to wordcount", -1).length - 1, o.out());
     List<RunResult> records = records("files");
     assertEquals(5, records.size());
@@ -122,7 +122,7 @@ class SeriesTest {
   @Test
   void aGridIsEveryCombinationWithAChartPerRow() throws Exception {
     InProcess.Outcome o = suite("grid", "wordcount\n", "--runs", "1", "--vary", "maps=1,2", "--vary", "reduces=1,2", "--grid");
-    assertEquals(0, o.status(), o.out() + o.err());
+    assertEquals(0, o.status(), o.said());
     JsonNode rows = summary("grid");
     List<String> points = new ArrayList<>();
     rows.forEach(r -> points.add(r.get("point").asText()));

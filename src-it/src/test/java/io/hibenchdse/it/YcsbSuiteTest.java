@@ -86,7 +86,7 @@ class YcsbSuiteTest {
     // which two threads would wait out one after another (7.6 s a load of 1,000 rows)
     InProcess.Outcome o = suite("cfs", "ycsb-a\nycsb-c\n", "--target", "cfs", "--runs", "2", "--warmup", "1", "--durability", "disk",
         "--maps", "8");
-    assertEquals(0, o.status(), o.out() + o.err());
+    assertEquals(0, o.status(), o.said());
     Matcher cfs = Pattern.compile("cfs:// at cfs://(127\\.0\\.0\\.1:\\d+)/").matcher(o.out());
     assertTrue(cfs.find(), o.out());
     // the suite's --warmup repeats no YCSB run: each repetition warms up by itself, unreported
@@ -134,7 +134,7 @@ class YcsbSuiteTest {
   @Test
   void onHBaseBesideHdfsComparedWithCassandraOnCfsAndRefusedAgainstAnotherDurability() throws Exception {
     InProcess.Outcome hdfs = suite("hdfs", "ycsb-a\nycsb-c\n", "--runs", "1");
-    assertEquals(0, hdfs.status(), hdfs.out() + hdfs.err());
+    assertEquals(0, hdfs.status(), hdfs.said());
     assertTrue(hdfs.out().contains("YCSB's store: HBase 2.6.1-hadoop3 on the HDFS, 1 region server(s) with ZooKeeper and the master in one JVM, WAL hflush"), hdfs.out());
     List<RunResult> records = records("hdfs");
     assertEquals(List.of("HadoopYcsb-a-load", "HadoopYcsb-a", "HadoopYcsb-c-load", "HadoopYcsb-c"),
@@ -155,7 +155,7 @@ class YcsbSuiteTest {
     assertEquals(1_000, count(records.get(3).metrics(YcsbMetrics.class), YcsbMetrics.VERIFY), "every value read was checked");
 
     InProcess.Outcome cfs = suite("cfs", "ycsb-a\nycsb-c\n", "--runs", "1", "--target", "cfs");
-    assertEquals(0, cfs.status(), cfs.out() + cfs.err());
+    assertEquals(0, cfs.status(), cfs.said());
     InProcess.Outcome compare = hibench("compare", dir.resolve("hdfs").toString(), dir.resolve("cfs").toString(),
         "--out", dir.resolve("compare").toString());
     assertEquals(0, compare.status(), "matched: memory on both sides\n" + compare.out() + compare.err());
@@ -174,7 +174,7 @@ class YcsbSuiteTest {
     }
 
     InProcess.Outcome disk = suite("disk", "ycsb-c\n", "--runs", "1", "--durability", "disk");
-    assertEquals(0, disk.status(), disk.out() + disk.err());
+    assertEquals(0, disk.status(), disk.said());
     RunResult synced = records("disk").get(1);
     assertEquals("FSYNC_WAL", synced.configuration().get("durability"));
     assertEquals("true", synced.configuration().get("hbase.wal.hsync"));
@@ -186,7 +186,7 @@ class YcsbSuiteTest {
     // forced, B's mean latency over A's, from the two records' operation-weighted means
     InProcess.Outcome forced = hibench("compare", "--force", dir.resolve("hdfs").toString(), dir.resolve("disk").toString(),
         "--out", dir.resolve("compare").toString());
-    assertEquals(0, forced.status(), forced.out() + forced.err());
+    assertEquals(0, forced.status(), forced.said());
     double ratio = synced.metrics(YcsbMetrics.class).meanUs / records.get(3).metrics(YcsbMetrics.class).meanUs;
     String row = Files.readAllLines(dir.resolve("compare/compare.csv")).stream().filter(l -> l.startsWith("ycsb-c,tiny,"))
         .findFirst().orElseThrow();
