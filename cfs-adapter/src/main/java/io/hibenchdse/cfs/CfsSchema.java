@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
+import com.datastax.oss.driver.api.core.servererrors.QueryConsistencyException;
 import com.datastax.oss.driver.api.core.servererrors.ReadFailureException;
 import com.datastax.oss.driver.api.core.servererrors.WriteFailureException;
 import com.datastax.oss.driver.internal.core.util.concurrent.CompletableFutures;
@@ -117,7 +118,9 @@ final class CfsSchema {
    * this must not leave a file system without a root. It is the first read and write of a new
    * keyspace's data, and on a cluster just started the replica that holds the root can still be
    * without the tables when the driver already sees the nodes agree (it counts only the nodes it
-   * has found up): that replica's failure is tried again as the schema reaches it.
+   * has found up): that replica's failure is tried again as the schema reaches it. A replica
+   * without the tables answers a read with a failure, and the insert's Paxos rounds with nothing,
+   * which ends in a timeout: both are tried again.
    */
   static void ensureRoot(CqlSession session, String keyspace, ConsistencyLevel readLevel) throws IOException {
     String[] last = {""};
@@ -129,6 +132,8 @@ final class CfsSchema {
         last[0] = e.getMessage() + ", reasons " + e.getReasonMap();
       } catch (WriteFailureException e) {
         last[0] = e.getMessage() + ", reasons " + e.getReasonMap();
+      } catch (QueryConsistencyException e) {
+        last[0] = e.getMessage();
       }
       return null;
     }, SchemaWait.PAUSE_MS, () -> "cfs: the root of keyspace " + keyspace + " could not be read or written (" + last[0] + ")");
