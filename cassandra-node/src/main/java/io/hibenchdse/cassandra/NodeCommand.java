@@ -56,10 +56,10 @@ final class NodeCommand {
   /**
    * The ring delay, in milliseconds, of the seed or of another node. Every node that is not the
    * seed first asks the seed for the ring, on its first start and on every start after (Cassandra's
-   * shadow round, sent again every second), and fails with "Unable to gossip with any peers" once
-   * twice the ring delay has passed: at 100 ms the seed had one second to answer, which a loaded
-   * machine missed. Ten seconds cost nothing when the seed answers at once; the seed itself, never
-   * failed for want of an answer, keeps 100 ms.
+   * shadow round, which looks for the answer every second), and fails with "Unable to gossip with
+   * any peers" once twice the ring delay has passed: at 100 ms the seed had one second to answer,
+   * which a loaded machine missed; at 10 s it has 20 s, and the node goes on as soon as it answers.
+   * The seed itself, never failed for want of an answer, keeps 100 ms.
    */
   static int ringDelayMs(boolean seed) {
     return seed ? 100 : 10_000;

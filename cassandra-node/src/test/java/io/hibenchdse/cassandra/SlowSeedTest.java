@@ -19,6 +19,8 @@ import org.junit.jupiter.api.Test;
  */
 class SlowSeedTest {
   private static final String ASKING = "Loading persisted ring state";
+  /** What the node logs once the seed has answered it. */
+  private static final String ANSWERED = "Starting up server gossip";
   private static final long SEED_STOPPED_AFTER_ASKING_MS = 3000;
 
   @Test
@@ -26,7 +28,8 @@ class SlowSeedTest {
     Path dir = Path.of(System.getProperty("test.build.data", "target/test-data"), "slow-seed");
     try (LocalCassandra cluster = LocalCassandra.start(dir, CassandraSettings.TESTS, 2)) {
       Path log = dir.resolve("node2").resolve("system.log");
-      long asked = asked(log);
+      long asked = count(log, ASKING);
+      long answered = count(log, ANSWERED);
       long seed = cluster.processes().get(0).pid();
       cluster.kill(1);
       signal("STOP", seed);
@@ -40,24 +43,26 @@ class SlowSeedTest {
           }
         });
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-        while (asked(log) == asked && !again.isDone() && System.nanoTime() < deadline) {
+        while (count(log, ASKING) == asked && !again.isDone() && System.nanoTime() < deadline) {
           Thread.sleep(100);
         }
-        assertTrue(asked(log) > asked, "the node started again asked for the ring: " + log);
+        assertTrue(count(log, ASKING) > asked, "the node started again asked for the ring: " + log);
         Thread.sleep(SEED_STOPPED_AFTER_ASKING_MS);
         assertTrue(!again.isDone(), "the node's start ended while the seed was stopped (see " + log + ")");
+        assertEquals(answered, count(log, ANSWERED), "the node still waits for the seed's answer: " + log);
       } finally {
         signal("CONT", seed);
       }
       again.get(3, TimeUnit.MINUTES);
+      assertEquals(answered + 1, count(log, ANSWERED), "the node went on once the seed answered: " + log);
       assertEquals(2, cluster.processes().size(), "both nodes running");
     }
   }
 
-  /** How many times the node's log says it began to ask for the ring. */
-  private static long asked(Path log) throws java.io.IOException {
+  /** How many lines of the node's log hold {@code text}. */
+  private static long count(Path log, String text) throws java.io.IOException {
     try (var lines = Files.lines(log)) {
-      return lines.filter(l -> l.contains(ASKING)).count();
+      return lines.filter(l -> l.contains(text)).count();
     }
   }
 
