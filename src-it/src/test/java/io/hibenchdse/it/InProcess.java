@@ -17,7 +17,7 @@ import java.util.List;
 final class InProcess {
   /** A command's exit status and what it printed. */
   record Outcome(int status, String out, String err) {
-    private static final java.util.regex.Pattern TRACE = java.util.regex.Pattern.compile("full trace in (\\S+?)\\)");
+    private static final java.util.regex.Pattern TRACE = java.util.regex.Pattern.compile("full trace in (.+?)\\)$", java.util.regex.Pattern.MULTILINE);
 
     /**
      * What the command printed and, where a failure line names its trace file, the file: a CI log
