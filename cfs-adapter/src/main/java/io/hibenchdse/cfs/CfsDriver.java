@@ -44,6 +44,7 @@ final class CfsDriver {
     OptionsMap config = DriverTuning.defaults(dc != null);
     config.put(TypedDriverOption.REQUEST_TIMEOUT,
         Duration.ofMillis(REQUEST_TIMEOUT.getMillis(conf)));
+    config.put(TypedDriverOption.RETRY_POLICY_CLASS, CfsRetryPolicy.class.getName());
     // A schema change is followed by a refresh; the default debounce costs a second a table.
     config.put(TypedDriverOption.METADATA_SCHEMA_WINDOW, Duration.ofMillis(10));
     // Only this keyspace's schema is needed (its replication, for the token map); the system
