@@ -107,7 +107,7 @@ public abstract class JobTool extends BenchmarkTool {
       for (Counter c : group) {
         values.put(c.getName(), c.getValue());
       }
-      r.counters().put(group.getName(), values);
+      r.counters(group.getName(), values);
     }
     return r;
   }

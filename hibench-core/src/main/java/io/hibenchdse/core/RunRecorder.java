@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 import org.apache.hadoop.fs.FileSystem;
@@ -65,13 +66,15 @@ final class RunRecorder {
    */
   RunResult newResult(Configuration conf, Path out, Configuration settings) throws IOException {
     RunResult r = new RunResult(tool.name(), tool.reportType());
-    r.command().add(tool.name());
+    List<String> command = new ArrayList<>();
+    command.add(tool.name());
     Definitions.given(conf).forEach((k, v) -> {
-      r.command().add("-D");
-      r.command().add(k + "=" + v);
+      command.add("-D");
+      command.add(k + "=" + v);
     });
-    r.command().addAll(Arrays.asList(toolArgs));
-    r.environment().putAll(RunEnvironment.current());
+    command.addAll(Arrays.asList(toolArgs));
+    r.command(command);
+    r.environment(RunEnvironment.current());
     FileSystem fs = out.getFileSystem(conf);
     r.storedOn(fs.getUri().toString(), fs.getDefaultReplication(out), fs.getDefaultBlockSize(out));
     recordParameters(r);
@@ -86,7 +89,7 @@ final class RunRecorder {
         continue;
       }
       String key = arg.isOption() ? ((OptionSpec) arg).longestName().replaceFirst("^-+", "") : arg.paramLabel().replaceAll("[<>]", "");
-      r.parameters().put(key, plain(arg.getValue()));
+      r.parameter(key, plain(arg.getValue()));
     }
   }
 
@@ -107,18 +110,21 @@ final class RunRecorder {
         }
       }
     }
-    put(conf, keys, r.configuration());
+    r.configured(values(conf, keys));
     Configuration fsConf = FileSystem.get(URI.create(r.fileSystem()), conf).getConf();
-    put(fsConf, fsConf.getTrimmedStringCollection(HibenchConfigKeys.FS_RECORDED_KEYS), r.configuration());
+    r.configured(values(fsConf, fsConf.getTrimmedStringCollection(HibenchConfigKeys.FS_RECORDED_KEYS)));
   }
 
-  private static void put(Configuration conf, Collection<String> keys, Map<String, String> into) {
+  /** The values {@code conf} has of {@code keys}. */
+  private static Map<String, String> values(Configuration conf, Collection<String> keys) {
+    Map<String, String> values = new TreeMap<>();
     for (String key : keys) {
       String v = conf.get(key);
       if (v != null) {
-        into.put(key, v);
+        values.put(key, v);
       }
     }
+    return values;
   }
 
   /** Option values as JSON-friendly values (Hadoop's Path is no bean). */

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -135,37 +136,89 @@ public class RunResult {
 
   /** The workload's own options and arguments, as the record is assembled and as it was written. */
   public Map<String, Object> parameters() {
-    return parameters;
+    return Collections.unmodifiableMap(parameters);
   }
 
   /** The configuration values that decide what the run measures, the suite's labels among them. */
   public Map<String, String> configuration() {
-    return configuration;
+    return Collections.unmodifiableMap(configuration);
   }
 
   /** The workload's own figures as values ({@link #metrics(Class)} reads them typed). */
   public Map<String, Object> metrics() {
-    return metrics;
+    return Collections.unmodifiableMap(metrics);
   }
 
   /** The utilization as values, empty where no monitor sampled the run ({@link #utilization(Class)} reads it typed). */
   public Map<String, Object> utilization() {
-    return utilization;
+    return Collections.unmodifiableMap(utilization);
   }
 
   /** Job counters, by group then name. */
   public Map<String, Map<String, Long>> counters() {
-    return counters;
+    return Collections.unmodifiableMap(counters);
   }
 
   /** The command that reproduces the run. */
   public List<String> command() {
-    return command;
+    return Collections.unmodifiableList(command);
   }
 
   /** The launching machine and software. */
   public Map<String, String> environment() {
-    return environment;
+    return Collections.unmodifiableMap(environment);
+  }
+
+  /** Adds the workload's option or argument {@code name} with its value. */
+  public RunResult parameter(String name, Object value) {
+    parameters.put(name, value);
+    return this;
+  }
+
+  /** Adds a configuration value that decides what the run measures. */
+  public RunResult configured(String key, String value) {
+    configuration.put(key, value);
+    return this;
+  }
+
+  /** Adds configuration values that decide what the run measures. */
+  public RunResult configured(Map<String, String> values) {
+    configuration.putAll(values);
+    return this;
+  }
+
+  /** Adds a configuration value where the record has none for {@code key}: the default a run left unset. */
+  public RunResult configuredUnlessSet(String key, String value) {
+    if (!configuration.containsKey(key)) {
+      configuration.put(key, value);
+    }
+    return this;
+  }
+
+  /** Sets the job counters of {@code group}, by name. */
+  public RunResult counters(String group, Map<String, Long> values) {
+    counters.put(group, new TreeMap<>(values));
+    return this;
+  }
+
+  /** Sets job counters, by group then name. */
+  public RunResult counters(Map<String, Map<String, Long>> groups) {
+    for (Map.Entry<String, Map<String, Long>> g : groups.entrySet()) {
+      counters(g.getKey(), g.getValue());
+    }
+    return this;
+  }
+
+  /** Appends {@code words} to the command that reproduces the run. */
+  public RunResult command(List<String> words) {
+    command.addAll(words);
+    return this;
+  }
+
+  /** Adds facts of the launching machine and software. */
+  public RunResult environment(Map<String, String> facts) {
+    environment.putAll(facts);
+    return this;
   }
 
   /** Sets the storage the run wrote to: its URI, and the replication and block size of the run's output there. */

@@ -37,15 +37,14 @@ class ExportersTest {
   static List<RunResult> fixedRuns() {
     RunResult wc = new RunResult("wordcount", "HadoopWordcount");
     wc.storedOn("hdfs://namenode:8020", (short) 3, 128L << 20);
-    wc.parameters().put("path", Arrays.asList("/HiBench/Wordcount/Input", "/HiBench/Wordcount/Output"));
-    wc.configuration().put("mapreduce.job.reduces", "2");
-    wc.counters().put("org.apache.hadoop.mapreduce.TaskCounter", new TreeMap<>(Map.of("MAP_OUTPUT_RECORDS", 1_000_000L)));
+    wc.parameter("path", Arrays.asList("/HiBench/Wordcount/Input", "/HiBench/Wordcount/Output"));
+    wc.configured("mapreduce.job.reduces", "2");
+    wc.counters("org.apache.hadoop.mapreduce.TaskCounter", new TreeMap<>(Map.of("MAP_OUTPUT_RECORDS", 1_000_000L)));
     wc.timed(1_700_000_000_000L, 1_700_000_041_500L, 41_250_000_000L, 3_200_000_000L, 4);
 
     RunResult hs = new RunResult("tpcxhs", "HadoopTpcxhs");
     hs.storedOn("cfs://127.0.0.1:9042/", (short) 1, 64L << 20);
-    hs.metrics().put("hsph", 0.2468);
-    hs.metrics().put("performanceRun", 2);
+    hs.metrics(Map.of("hsph", 0.2468)).metrics(Map.of("performanceRun", 2));
     hs.timed(1_700_000_100_000L, 1_700_000_400_000L, 145_875_000_000L, 100_000_000L, 1);
     return Arrays.asList(wc, hs);
   }

@@ -14,8 +14,8 @@ class ResultsTest {
 
   private static RunResult sample() {
     RunResult r = new RunResult("wordcount", "HadoopWordcount");
-    r.parameters().put("path", List.of("/in", "/out"));
-    r.counters().put("g", new java.util.TreeMap<>(java.util.Map.of("c", 42L)));
+    r.parameter("path", List.of("/in", "/out"));
+    r.counters("g", new java.util.TreeMap<>(java.util.Map.of("c", 42L)));
     return r.timed(1_700_000_000_000L, 1_700_000_004_000L, 4_000_000_000L, 3_200_000_000L, 4);
   }
 

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -75,7 +76,7 @@ class SummaryTest {
     List<Measurement> runs = new ArrayList<>();
     for (long records : new long[] {100_000, 200_000, 100_000, 200_000}) {
       Measurement m = run("ycsb-a", Profile.TINY, records * 1_000, records / 2_500.0);
-      m.result().configuration().put(HibenchConfigKeys.SCALE, records + "-records");
+      m.result().configured(HibenchConfigKeys.SCALE, records + "-records");
       runs.add(m);
     }
     List<Summary.Row> rows = Summary.rows(runs);
@@ -94,7 +95,7 @@ class SummaryTest {
     for (int i = 0; i < 3; i++) {
       for (double t : times[i]) {
         Measurement m = run("wordcount", Profile.TINY, 1_000, t);
-        m.result().configuration().put(HibenchConfigKeys.SERIES_POINT, points[i]);
+        m.result().configured(HibenchConfigKeys.SERIES_POINT, points[i]);
         runs.add(m);
       }
     }
@@ -115,7 +116,7 @@ class SummaryTest {
     for (String point : new String[] {"size=1m", "size=2m"}) {
       for (double t : new double[] {10, 11}) {
         Measurement m = run("wordcount", Profile.TINY, 1_000, point.equals("size=1m") ? t : 2 * t);
-        m.result().configuration().putAll(new RecordedPoint(point, point.equals("size=1m") ? 1 : 2, null, true).labels());
+        m.result().configured(new RecordedPoint(point, point.equals("size=1m") ? 1 : 2, null, true).labels());
         runs.add(m);
       }
     }
@@ -129,7 +130,7 @@ class SummaryTest {
     for (double t : new double[] {10, 12}) {
       runs.add(run("wordcount", Profile.TINY, 1_000, t));
       Measurement spark = run("spark-wordcount", Profile.TINY, 1_000, t / 2);
-      spark.result().configuration().put(HibenchConfigKeys.SUITE_COUNTERPART, "wordcount");
+      spark.result().configured(HibenchConfigKeys.SUITE_COUNTERPART, "wordcount");
       runs.add(spark);
       runs.add(run("spark-terasort", Profile.TINY, 1_000, t));
     }
@@ -151,7 +152,7 @@ class SummaryTest {
       for (String[] w : new String[][] {{"sort", "25"}, {"wordcount", "5"}, {"terasort", null}}) {
         Measurement m = run(w[0], Profile.TINY, 1_000, t);
         if (w[1] != null) {
-          m.result().configuration().put(HibenchConfigKeys.SUITE_PRECISION, w[1] + ".0");
+          m.result().configured(HibenchConfigKeys.SUITE_PRECISION, w[1] + ".0");
         }
         runs.add(m);
       }
@@ -190,7 +191,7 @@ class SummaryTest {
     List<Measurement> runs = new ArrayList<>();
     for (double opsPerSec : new double[] {1000, 1400}) {
       Measurement m = run("ycsb-a", YcsbResult.WORKLOAD, Profile.TINY, 1_000_000, 1);
-      m.result().metrics().put("throughputOpsPerSec", opsPerSec);
+      m.result().metrics(Map.of("throughputOpsPerSec", opsPerSec));
       runs.add(m);
     }
     runs.add(run("wordcount", Profile.TINY, 2_000_000, 1));

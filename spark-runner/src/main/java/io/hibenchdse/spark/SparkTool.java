@@ -12,6 +12,7 @@ import java.io.File;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -137,7 +138,7 @@ public abstract class SparkTool extends BenchmarkTool {
     }
     RunResult r = newResult(conf, output(), settings(conf, effective));
     r.metrics(figures);
-    r.environment().put("spark.version", version);
+    r.environment(Collections.singletonMap("spark.version", version));
     return r.timed(startMs, listener.lastEndMs(), listener.jobsMillis() * 1_000_000L, InputFiles.bytes(conf, inputs()),
         ClusterNodes.count(conf));
   }

@@ -44,9 +44,9 @@ class CompareTest {
     for (double s : seconds) {
       RunResult r = new RunResult("wordcount", "HadoopWordcount");
       r.storedOn(fs, (short) replication, 0);
-      r.configuration().put("hibench.suite.workload", "wordcount");
-      r.configuration().put("hibench.profile", "tiny");
-      r.configuration().putAll(settings);
+      r.configured("hibench.suite.workload", "wordcount");
+      r.configured("hibench.profile", "tiny");
+      r.configured(settings);
       r.timed(0, (long) (s * 1000), (long) (s * 1e9), 1_000_000_000L, 1);
       lines.append(JsonLinesExporter.toJson(r)).append('\n');
     }

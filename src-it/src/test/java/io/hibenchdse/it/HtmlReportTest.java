@@ -38,11 +38,11 @@ class HtmlReportTest {
   private static RunResult run(String suiteWorkload, String workload, String profile, double seconds, long bytes) {
     RunResult r = new RunResult(workload, "Hadoop" + workload);
     r.storedOn("hdfs://localhost:8020", (short) 1, 128L << 20);
-    r.configuration().put("hibench.suite.workload", suiteWorkload);
-    r.configuration().put("hibench.profile", profile);
-    r.configuration().put(HibenchConfigKeys.STORAGE_FSYNC, "false");
-    r.command().addAll(List.of(workload, "-D", "x=<y>", "/in", "/out"));
-    r.environment().putAll(Map.of("hadoop", "3.4.1", "java", "OpenJDK 17", "cores", "2"));
+    r.configured("hibench.suite.workload", suiteWorkload);
+    r.configured("hibench.profile", profile);
+    r.configured(HibenchConfigKeys.STORAGE_FSYNC, "false");
+    r.command(List.of(workload, "-D", "x=<y>", "/in", "/out"));
+    r.environment(Map.of("hadoop", "3.4.1", "java", "OpenJDK 17", "cores", "2"));
     return r.timed(0, (long) (seconds * 1000), (long) (seconds * 1e9), bytes, 1);
   }
 
@@ -54,11 +54,11 @@ class HtmlReportTest {
     runs.add(run("wordcount", "wordcount", "small", 40, 320_000));
     runs.add(run("wordcount", "wordcount", "small", 44, 320_000));
     RunResult dfsioe = run("dfsioe-write", "dfsioe", "tiny", 3, 16L << 20);
-    dfsioe.metrics().putAll(Map.of("files", 2, "mask", ".11.", "slotMs", 500, "slotThroughput", List.of(1e6, 9e6, 8e6, 2e6),
+    dfsioe.metrics(Map.of("files", 2, "mask", ".11.", "slotMs", 500, "slotThroughput", List.of(1e6, 9e6, 8e6, 2e6),
         "slotConcurrency", List.of(1, 2, 2, 1), "failedAttempts", List.of()));
     runs.add(dfsioe);
     RunResult tpcxhs = run("tpcxhs", "tpcxhs", "tiny", 20, 10_000_000);
-    tpcxhs.metrics().putAll(Map.of("scaleFactor", 1e-5, "rows", 100_000, "performanceRun", 2, "repeatabilityRun", 1,
+    tpcxhs.metrics(Map.of("scaleFactor", 1e-5, "rows", 100_000, "performanceRun", 2, "repeatabilityRun", 1,
         "hsph", 1.8, "runs", List.of(
             Map.of("run", 1, "seconds", 21.0, "hsph", 1.71, "phases", Map.of("HSGen", 5.0, "HSSort", 16.0), "checksum", "ab"),
             Map.of("run", 2, "seconds", 20.0, "hsph", 1.8, "phases", Map.of("HSGen", 4.0, "HSSort", 16.0), "checksum", "ab"))));

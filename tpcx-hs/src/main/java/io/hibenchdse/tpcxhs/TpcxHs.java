@@ -144,7 +144,7 @@ public class TpcxHs extends BenchmarkTool {
       throw new IOException(name + " failed: " + why.toString().trim() + "; the run reports no metric");
     }
     RunResult line = new RunResult(name(), reportType() + "-" + name.replace(" (", "-").replace(")", ""));
-    line.parameters().put("phase", name);
+    line.parameter("phase", name);
     phaseLines.add(line.timed(startMs, System.currentTimeMillis(), nanos, bytes, ClusterNodes.count(conf)));
     return tool.result();
   }

@@ -51,27 +51,27 @@ public final class YcsbResult {
             + p.getProperty(HBaseKeys.ZOOKEEPER_CLIENT_PORT, "2181") + "/" + p.getProperty(YcsbArgs.TABLE, YcsbArgs.TABLE_DEFAULT)
         : "cql://" + p.getProperty(CassandraCqlKeys.HOSTS) + ":" + p.getProperty(CassandraCqlKeys.PORT, CassandraCqlKeys.PORT_DEFAULT)
             + "/" + p.getProperty(CassandraCqlKeys.KEYSPACE, CassandraCqlKeys.KEYSPACE_DEFAULT), (short) 0, 0);
-    r.parameters().put("phase", phase.name());
-    r.parameters().put(BINDING, m.binding);
-    r.parameters().put("workloadFiles", args.files.toString());
-    r.parameters().put("clientJvmOptions", String.join(" ", YcsbProcess.jvmOptions(phase, args)));
+    r.parameter("phase", phase.name());
+    r.parameter(BINDING, m.binding);
+    r.parameter("workloadFiles", args.files.toString());
+    r.parameter("clientJvmOptions", String.join(" ", YcsbProcess.jvmOptions(phase, args)));
     if (args.threads != null) {
-      r.parameters().put("threads", args.threads);
+      r.parameter("threads", args.threads);
     }
     if (args.target != null) {
-      r.parameters().put("target", args.target);
+      r.parameter("target", args.target);
     }
     for (String name : p.stringPropertyNames()) {
       if (!name.equals(CassandraCqlKeys.PASSWORD)) {
-        r.configuration().put(name, p.getProperty(name));
+        r.configured(name, p.getProperty(name));
       }
     }
-    r.configuration().putIfAbsent(CassandraCqlKeys.READ_CL, CassandraCqlKeys.CL_DEFAULT);
-    r.configuration().putIfAbsent(CassandraCqlKeys.WRITE_CL, CassandraCqlKeys.CL_DEFAULT);
+    r.configuredUnlessSet(CassandraCqlKeys.READ_CL, CassandraCqlKeys.CL_DEFAULT);
+    r.configuredUnlessSet(CassandraCqlKeys.WRITE_CL, CassandraCqlKeys.CL_DEFAULT);
     r.metrics(m);
-    r.command().addAll(List.of("ycsb", phase.name(), m.binding));
-    r.command().addAll(args.given());
-    r.environment().putAll(RunEnvironment.current());
+    r.command(List.of("ycsb", phase.name(), m.binding));
+    r.command(args.given());
+    r.environment(RunEnvironment.current());
     return r;
   }
 

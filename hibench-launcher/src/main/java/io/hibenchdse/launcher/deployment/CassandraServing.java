@@ -50,9 +50,9 @@ final class CassandraServing implements ServingCluster {
 
   @Override
   public void record(RunResult r) {
-    r.configuration().put(HibenchConfigKeys.STORAGE_NODES, Integer.toString(cassandra.nodes()));
-    r.configuration().put(HibenchConfigKeys.STORAGE_FSYNC, Boolean.toString(cassandra.syncsBeforeAck()));
-    r.configuration().put(HibenchConfigKeys.STORAGE_COMMIT_LOG, cassandra.settings().commitLog().description());
+    r.configured(HibenchConfigKeys.STORAGE_NODES, Integer.toString(cassandra.nodes()));
+    r.configured(HibenchConfigKeys.STORAGE_FSYNC, Boolean.toString(cassandra.syncsBeforeAck()));
+    r.configured(HibenchConfigKeys.STORAGE_COMMIT_LOG, cassandra.settings().commitLog().description());
   }
 
   /** Closes the session; the nodes are cfs://'s, stopped with it. */

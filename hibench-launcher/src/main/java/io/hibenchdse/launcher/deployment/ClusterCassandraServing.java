@@ -141,10 +141,10 @@ final class ClusterCassandraServing implements ServingCluster {
 
   @Override
   public void record(RunResult r) {
-    r.configuration().put(HibenchConfigKeys.STORAGE_NODES, Integer.toString(tables.nodes()));
-    r.configuration().put(HibenchConfigKeys.STORAGE_FSYNC, Boolean.toString(syncsBeforeAck));
-    r.configuration().put(HibenchConfigKeys.STORAGE_COMMIT_LOG, commitLog);
-    r.configuration().put(HibenchConfigKeys.SERVING_FLUSH, flushed);
+    r.configured(HibenchConfigKeys.STORAGE_NODES, Integer.toString(tables.nodes()));
+    r.configured(HibenchConfigKeys.STORAGE_FSYNC, Boolean.toString(syncsBeforeAck));
+    r.configured(HibenchConfigKeys.STORAGE_COMMIT_LOG, commitLog);
+    r.configured(HibenchConfigKeys.SERVING_FLUSH, flushed);
   }
 
   /** Closes the session; the cluster is the user's. */

@@ -122,7 +122,7 @@ final class ClusterHBaseServing implements ServingCluster {
   @Override
   public void record(RunResult r) {
     HBaseServing.record(r, settings, description.regionServers().size());
-    r.configuration().put(HibenchConfigKeys.SERVING_FLUSH, flushed());
+    r.configured(HibenchConfigKeys.SERVING_FLUSH, flushed());
   }
 
   /** Stops the client, once; the HBase is the user's. */

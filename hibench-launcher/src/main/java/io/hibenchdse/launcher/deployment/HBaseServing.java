@@ -61,11 +61,11 @@ final class HBaseServing implements ServingCluster {
   /** What {@link #record(RunResult)} says of an HBase of {@code regionServers} whose WAL has the settings {@code s}. */
   static void record(RunResult r, LocalHBase.Settings s, int regionServers) {
     r.storedOn(r.fileSystem(), (short) s.replication(), r.blockSize());
-    r.configuration().put(HibenchConfigKeys.STORAGE_NODES, Integer.toString(regionServers));
-    r.configuration().put(LocalHBase.WAL_HSYNC, Boolean.toString(s.walHsync()));
-    r.configuration().put(HibenchConfigKeys.STORAGE_FSYNC,
+    r.configured(HibenchConfigKeys.STORAGE_NODES, Integer.toString(regionServers));
+    r.configured(LocalHBase.WAL_HSYNC, Boolean.toString(s.walHsync()));
+    r.configured(HibenchConfigKeys.STORAGE_FSYNC,
         Boolean.toString(s.walHsync() || HBaseKeys.FSYNC_WAL.equals(r.configuration().get(HBaseKeys.DURABILITY))));
-    r.configuration().put(HibenchConfigKeys.STORAGE_COMMIT_LOG, s.description());
+    r.configured(HibenchConfigKeys.STORAGE_COMMIT_LOG, s.description());
   }
 
   /** Kills the HBase JVM: its tables are scratch, on an HDFS that goes with the run. */

@@ -69,7 +69,7 @@ public final class RunMonitor implements AutoCloseable {
   public record Finished(Series series, String name) {
     /** {@code r} with what was used over its own time, and the name of the samples' files. */
     public RunResult sampled(RunResult r) {
-      r.configuration().put(HibenchConfigKeys.MONITOR_SERIES, name);
+      r.configured(HibenchConfigKeys.MONITOR_SERIES, name);
       return r.utilization(series.over(r.startMs(), r.endMs()));
     }
   }

@@ -383,13 +383,13 @@ public final class SuiteExecution implements AutoCloseable {
     RunResult r = YcsbResult.of(YcsbProcess.Phase.valueOf(step.workload()), o.args(), o.metrics(),
         end - Math.round(o.metrics().runtimeSec * 1000), end);
     serving.record(r);
-    r.configuration().put(HibenchConfigKeys.PAGE_CACHE, phase.pageCache());
-    r.configuration().put(HibenchConfigKeys.SUITE_COMMAND, conf.get(HibenchConfigKeys.SUITE_COMMAND, ""));
-    r.configuration().put(YcsbResult.SETTLED_MS, Long.toString(phase.settledMs()));
+    r.configured(HibenchConfigKeys.PAGE_CACHE, phase.pageCache());
+    r.configured(HibenchConfigKeys.SUITE_COMMAND, conf.get(HibenchConfigKeys.SUITE_COMMAND, ""));
+    r.configured(YcsbResult.SETTLED_MS, Long.toString(phase.settledMs()));
     // the cluster's labels, as a job's record on it says, but how jobs were submitted: a phase is no job
     conf.getPropsWithPrefix(HibenchConfigKeys.CLUSTER_PREFIX).forEach((name, value) -> {
       if (!HibenchConfigKeys.CLUSTER_SUBMIT.equals(HibenchConfigKeys.CLUSTER_PREFIX + name)) {
-        r.configuration().put(HibenchConfigKeys.CLUSTER_PREFIX + name, value);
+        r.configured(HibenchConfigKeys.CLUSTER_PREFIX + name, value);
       }
     });
     Results.publishTo(recordsDir, r);

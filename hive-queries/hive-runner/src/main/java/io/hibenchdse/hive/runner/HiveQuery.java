@@ -113,7 +113,7 @@ public abstract class HiveQuery extends BenchmarkTool {
     double commandSec = (System.nanoTime() - startNanos) / 1e9;
 
     RunResult r = newResult(conf, output, session.conf());
-    r.counters().putAll(query.counters());
+    r.counters(query.counters());
     r.metrics(new Metrics(query.seconds(), commandSec, workload.resultTable(), resultRows(query.counters()), format, query.jobs(),
         session.database()));
     return r.timed(startMs, endMs, query.nanos(), inputBytes(conf), ClusterNodes.count(conf));
