@@ -29,8 +29,14 @@ public final class SshHost implements HostSource {
   private final List<String> options;
   private Process process;
   private boolean closed;
-  /** This machine's clock less the worker's, from the first reading: the worker's samples on this clock. */
-  private long offsetNanos = Long.MIN_VALUE;
+  /**
+   * This machine's clock less the worker's, which puts the worker's samples on this clock: the
+   * least delay yet from a reading's end on the worker to its arrival here, which is the clocks'
+   * difference plus the quickest transit. The first reading's delay alone would shift every sample
+   * by however long that reading waited (the launcher busy starting the run, ssh's first output),
+   * and the samples would then cover other seconds than this machine's instruments do.
+   */
+  private long offsetNanos = Long.MAX_VALUE;
 
   /** The worker {@code host}, reached with the options of {@code HIBENCH_SSH_OPTS}. */
   public SshHost(String host) {
@@ -155,7 +161,8 @@ public final class SshHost implements HostSource {
     int readings = 0;
     try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
       Map<String, StringBuilder> files = new HashMap<>();
-      long nanos = 0;
+      long start = 0;
+      long lastStamp = Long.MIN_VALUE;
       List<String> disks = List.of();
       List<String> nets = List.of();
       for (String line = in.readLine(); line != null; line = in.readLine()) {
@@ -165,20 +172,20 @@ public final class SshHost implements HostSource {
           files.computeIfAbsent(line.substring(PROC.length(), colon), f -> new StringBuilder())
               .append(line, colon + 1, line.length()).append('\n');
         } else if (line.startsWith(MARK + "reading ")) {
-          nanos = Long.parseLong(line.substring(MARK.length() + 8).trim());
-          if (offsetNanos == Long.MIN_VALUE) {
-            offsetNanos = EpochClock.nanos() - nanos;
-          }
-          nanos += offsetNanos;
+          start = Long.parseLong(line.substring(MARK.length() + 8).trim());
           files.clear();
         } else if (line.startsWith(MARK + "physical-disks")) {
           disks = words(line.substring((MARK + "physical-disks").length()));
         } else if (line.startsWith(MARK + "counted-nets")) {
           nets = words(line.substring((MARK + "counted-nets").length()));
         } else if (line.startsWith(MARK + "end ")) {
-          // stamped at the middle of the worker's clock around its files, as a local reading is
-          long end = Long.parseLong(line.substring(MARK.length() + 4).trim()) + offsetNanos;
-          sink.accept(new ProcReading(host, nanos + (end - nanos) / 2, text(files, "stat"), text(files, "meminfo"), text(files, "net/dev"),
+          long end = Long.parseLong(line.substring(MARK.length() + 4).trim());
+          offsetNanos = Math.min(offsetNanos, EpochClock.nanos() - end);
+          // stamped at the middle of the worker's clock around its files, as a local reading is; a
+          // smaller offset found later never puts a reading before the one it follows
+          long stamp = Math.max(start + (end - start) / 2 + offsetNanos, lastStamp + 1);
+          lastStamp = stamp;
+          sink.accept(new ProcReading(host, stamp, text(files, "stat"), text(files, "meminfo"), text(files, "net/dev"),
               text(files, "diskstats"), text(files, "loadavg"), disks, nets));
           readings++;
         }
