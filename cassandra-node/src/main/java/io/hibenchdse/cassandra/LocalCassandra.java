@@ -41,13 +41,16 @@ public final class LocalCassandra implements AutoCloseable {
   private final TlsStores tls;
   private final Process[] processes;
   private final List<List<String>> onHosts;
+  /** Whether each node has a host, and so a loopback, to itself: only then has it JMX, on nodetool's default port. */
+  private final boolean ownHosts;
 
-  private LocalCassandra(ClusterLayout layout, CassandraSettings settings, List<List<String>> onHosts) {
+  private LocalCassandra(ClusterLayout layout, CassandraSettings settings, List<List<String>> onHosts, boolean ownHosts) {
     this.layout = layout;
     this.settings = settings;
     this.tls = new TlsStores(layout.dir());
     this.processes = new Process[layout.nodes()];
     this.onHosts = onHosts;
+    this.ownHosts = ownHosts;
   }
 
   /** Starts a fresh single node whose files live under {@code dir} (emptied first). */
@@ -66,13 +69,13 @@ public final class LocalCassandra implements AutoCloseable {
    * if the directory holds none (see {@link ClusterLayout#open}).
    */
   public static LocalCassandra open(Path dir, CassandraSettings settings, int nodes) throws IOException {
-    return open(new LocalCassandra(ClusterLayout.open(dir, nodes), settings, java.util.Collections.nCopies(nodes, List.of())));
+    return open(new LocalCassandra(ClusterLayout.open(dir, nodes), settings, java.util.Collections.nCopies(nodes, List.of()), false));
   }
 
   /** Starts a fresh cluster of a node on each of {@code hosts}, whose files live under {@code dir} (emptied first). */
   public static LocalCassandra startOnHosts(Path dir, CassandraSettings settings, Hosts hosts) throws IOException {
     NodeProcess.deleteTree(dir);
-    return open(new LocalCassandra(ClusterLayout.open(dir, hosts.addresses()), settings, hosts.onHosts()));
+    return open(new LocalCassandra(ClusterLayout.open(dir, hosts.addresses()), settings, hosts.onHosts(), true));
   }
 
   private static LocalCassandra open(LocalCassandra cluster) throws IOException {
@@ -220,6 +223,29 @@ public final class LocalCassandra implements AutoCloseable {
     return layout.dir();
   }
 
+  /**
+   * Writes Cassandra's {@code nodetool} as {@code bin/nodetool} in the cluster's directory and
+   * returns that {@code bin}: run on a host of {@link #startOnHosts}, it reaches that host's node,
+   * as the command does on a user's node.
+   */
+  public Path nodetoolDirectory() throws IOException {
+    if (!ownHosts) {
+      throw new IllegalStateException("nodetool reaches only nodes on hosts of their own: they alone have JMX");
+    }
+    Path bin = Files.createDirectories(layout.dir().resolve("bin"));
+    StringBuilder script = new StringBuilder("#!/bin/sh\nexec");
+    for (String word : NodeCommand.nodetool()) {
+      script.append(" '").append(word.replace("'", "'\\''")).append('\'');
+    }
+    script.append(" \"$@\"\n");
+    Path nodetool = bin.resolve("nodetool");
+    Files.writeString(nodetool, script);
+    if (!nodetool.toFile().setExecutable(true)) {
+      throw new IOException("could not make " + nodetool + " executable");
+    }
+    return bin;
+  }
+
   /** The trust store (PKCS12) holding the certificate every node of a TLS cluster presents. */
   public Path truststore() {
     return tls.truststore();
@@ -272,7 +298,7 @@ public final class LocalCassandra implements AutoCloseable {
     int expectLive = running() + (isRunning(i) ? 0 : 1);
     Path nodeDir = layout.nodeDir(i);
     List<String> command = new ArrayList<>(onHosts.get(i));
-    command.addAll(NodeCommand.of(settings, nodeDir, expectLive, i == 0));
+    command.addAll(NodeCommand.of(settings, nodeDir, expectLive, i == 0, ownHosts));
     processes[i] = NodeProcess.launch(command, nodeDir.resolve(READY), nodeDir.resolve("node.out"), START_TIMEOUT_MS,
         "the Cassandra node " + layout.address(i) + " in " + nodeDir);
   }

@@ -9,14 +9,17 @@ import java.util.List;
 final class NodeCommand {
   /** The resource listing Cassandra's jars, as Maven resolved them when it built this module. */
   private static final String CLASS_PATH = "node.classpath";
+  /** The port of a node's JMX on its host's loopback: nodetool's default, as on a user's node. */
+  static final int JMX_PORT = 7199;
 
   private NodeCommand() {}
 
   /**
    * Node's command whose files are under {@code nodeDir}, ready once it sees {@code expectLive}
-   * nodes alive (itself too); {@code seed}: the node the others learn the ring from.
+   * nodes alive (itself too); {@code seed}: the node the others learn the ring from; {@code jmx}:
+   * with JMX on {@link #JMX_PORT} of the loopback, for a node that has a host (and a loopback) to itself.
    */
-  static List<String> of(CassandraSettings settings, Path nodeDir, int expectLive, boolean seed) {
+  static List<String> of(CassandraSettings settings, Path nodeDir, int expectLive, boolean seed, boolean jmx) {
     List<String> cmd = new ArrayList<>();
     cmd.add(ChildJvm.java());
     cmd.add("-Xmx" + settings.heap());
@@ -45,6 +48,9 @@ final class NodeCommand {
     cmd.add("-Dcassandra.skip_wait_for_gossip_to_settle=0");
     cmd.add("-Dcassandra.ring_delay_ms=" + ringDelayMs(seed));
     cmd.add("-Dcassandra.superuser_setup_delay_ms=0");
+    if (jmx) {
+      cmd.add("-Dcassandra.jmx.local.port=" + JMX_PORT);
+    }
     cmd.add("-cp");
     cmd.add(String.join(java.io.File.pathSeparator, ChildJvm.moduleClassPath(NodeCommand.class, CLASS_PATH)));
     cmd.add(CassandraNode.class.getName());
@@ -63,6 +69,24 @@ final class NodeCommand {
    */
   static int ringDelayMs(boolean seed) {
     return seed ? 100 : 10_000;
+  }
+
+  /**
+   * The command line of Cassandra's {@code nodetool}, which reaches the node on its host's
+   * loopback (see {@link #of}), followed by its arguments.
+   */
+  static List<String> nodetool() {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(ChildJvm.java());
+    cmd.add("-Xmx128m");
+    // a client's few seconds: C1 compiles its start soonest
+    cmd.add("-XX:TieredStopAtLevel=1");
+    cmd.addAll(ChildJvm.resourceLines(NodeCommand.class, "jvm17-node.options"));
+    cmd.add("-Dlogback.configurationFile=" + NodeCommand.class.getResource("logback-tools.xml"));
+    cmd.add("-cp");
+    cmd.add(String.join(java.io.File.pathSeparator, ChildJvm.moduleClassPath(NodeCommand.class, CLASS_PATH)));
+    cmd.add("org.apache.cassandra.tools.NodeTool");
+    return cmd;
   }
 
   /** Cassandra's version, as its jar on the class path names it. */

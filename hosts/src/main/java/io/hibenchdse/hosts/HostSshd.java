@@ -22,6 +22,8 @@ public final class HostSshd implements Closeable {
   private static final Path RUN_DIR = Path.of("/run/sshd");
   private static final int PORT = 22;
   private static final long START_TIMEOUT_MS = 15_000;
+  /** The PATH sshd gives root's sessions on Debian, which the sessions here get after the cluster's own commands. */
+  private static final String ROOT_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 
   private final Path key;
   private final List<Process> daemons = new ArrayList<>();
@@ -31,8 +33,12 @@ public final class HostSshd implements Closeable {
     this.key = key;
   }
 
-  /** Starts an sshd on each of {@code workers} (each with its cgroup at the same index), its keys and logs under {@code dir}. */
-  static HostSshd start(HostNetwork net, List<String> workers, List<HostCgroup> cgroups, Path dir) throws IOException {
+  /**
+   * Starts an sshd on each of {@code workers} (each with its cgroup at the same index), its keys and
+   * logs under {@code dir}, its sessions' PATH beginning with {@code commands}.
+   */
+  static HostSshd start(HostNetwork net, List<String> workers, List<HostCgroup> cgroups, Path dir, List<Path> commands)
+      throws IOException {
     if (!Files.isExecutable(SSHD)) {
       throw new IOException("--sshd needs " + SSHD + ": apt-get install openssh-server");
     }
@@ -50,7 +56,7 @@ public final class HostSshd implements Closeable {
         Path config = dir.resolve("sshd-" + host + ".conf");
         Files.writeString(config, String.join("\n", "Port " + PORT, "HostKey " + dir.resolve("host-key"),
             "AuthorizedKeysFile " + dir.resolve("authorized_keys"), "PidFile " + dir.resolve("sshd-" + host + ".pid"),
-            "StrictModes no", "PermitRootLogin yes", "UsePAM no", "PasswordAuthentication no", ""));
+            "StrictModes no", "PermitRootLogin yes", "UsePAM no", "PasswordAuthentication no", "SetEnv PATH=" + path(commands), ""));
         List<String> command = HostDaemon.onHost(net, cgroups.get(i), host);
         command.addAll(List.of(SSHD.toString(), "-D", "-e", "-f", config.toString()));
         sshd.daemons.add(new ProcessBuilder(command).redirectErrorStream(true)
@@ -64,6 +70,15 @@ public final class HostSshd implements Closeable {
       sshd.close();
       throw e;
     }
+  }
+
+  private static String path(List<Path> commands) {
+    List<String> dirs = new ArrayList<>();
+    for (Path p : commands) {
+      dirs.add(p.toString());
+    }
+    dirs.add(ROOT_PATH);
+    return String.join(":", dirs);
   }
 
   private static void keygen(Path file) throws IOException {

@@ -278,7 +278,8 @@ public final class HostsCluster implements Closeable {
    */
   public synchronized List<String> startSshd() throws IOException {
     List<String> workers = net.hosts().subList(1, net.hosts().size());
-    sshd = HostSshd.start(net, workers, cgroups.subList(1, cgroups.size()), sites.hostDir(MASTER).resolveSibling("ssh"));
+    sshd = HostSshd.start(net, workers, cgroups.subList(1, cgroups.size()), sites.hostDir(MASTER).resolveSibling("ssh"),
+        storage.commandDirectories());
     return sshd.options();
   }
 

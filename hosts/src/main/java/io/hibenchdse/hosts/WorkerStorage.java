@@ -36,6 +36,14 @@ public interface WorkerStorage {
   /** The storage in the cluster's one-line description, the workers' daemons named. */
   String describe(int workers);
 
+  /**
+   * Directories of the commands its servers give a login on a worker (Cassandra's {@code nodetool}),
+   * put on the PATH of the workers' sshd sessions, as a user's node has them on its PATH.
+   */
+  default List<Path> commandDirectories() throws IOException {
+    return List.of();
+  }
+
   /** Stops what it started first; its daemons stop with the cluster's. */
   default void close() {}
 

@@ -67,6 +67,12 @@ final class CfsOnWorkers implements WorkerStorage {
         + HostsCluster.MASTER + " (ResourceManager, JobHistoryServer)";
   }
 
+  /** Cassandra's nodetool, which on a worker reaches that worker's node. */
+  @Override
+  public List<Path> commandDirectories() throws IOException {
+    return List.of(cfs.cluster().nodetoolDirectory());
+  }
+
   @Override
   public void close() {
     if (cfs != null) {
