@@ -163,6 +163,7 @@ public final class SshHost implements HostSource {
       Map<String, StringBuilder> files = new HashMap<>();
       long start = 0;
       long lastStamp = Long.MIN_VALUE;
+      long lastMid = 0;
       List<String> disks = List.of();
       List<String> nets = List.of();
       for (String line = in.readLine(); line != null; line = in.readLine()) {
@@ -181,10 +182,15 @@ public final class SshHost implements HostSource {
         } else if (line.startsWith(MARK + "end ")) {
           long end = Long.parseLong(line.substring(MARK.length() + 4).trim());
           offsetNanos = Math.min(offsetNanos, EpochClock.nanos() - end);
-          // stamped at the middle of the worker's clock around its files, as a local reading is; a
-          // smaller offset found later never puts a reading before the one it follows
-          long stamp = Math.max(start + (end - start) / 2 + offsetNanos, lastStamp + 1);
+          // stamped at the middle of the worker's clock around its files, as a local reading is. A
+          // smaller offset found later shortens a sample by at most a tenth of the worker's own
+          // interval, the rest of the correction going to the samples after it: a sample cut short
+          // by the whole correction would count its interval's bytes over a fraction of its length.
+          long mid = start + (end - start) / 2;
+          long stamp = lastStamp == Long.MIN_VALUE ? mid + offsetNanos
+              : Math.max(mid + offsetNanos, lastStamp + (mid - lastMid) * 9 / 10);
           lastStamp = stamp;
+          lastMid = mid;
           sink.accept(new ProcReading(host, stamp, text(files, "stat"), text(files, "meminfo"), text(files, "net/dev"),
               text(files, "diskstats"), text(files, "loadavg"), disks, nets));
           readings++;
