@@ -51,9 +51,7 @@ final class NodeCommand {
     if (jmx) {
       cmd.add("-Dcassandra.jmx.local.port=" + JMX_PORT);
     }
-    cmd.add("-cp");
-    cmd.add(String.join(java.io.File.pathSeparator, ChildJvm.moduleClassPath(NodeCommand.class, CLASS_PATH)));
-    cmd.add(CassandraNode.class.getName());
+    cmd.addAll(run(CassandraNode.class.getName()));
     cmd.add(nodeDir.toString());
     cmd.add(Integer.toString(expectLive));
     return cmd;
@@ -83,10 +81,13 @@ final class NodeCommand {
     cmd.add("-XX:TieredStopAtLevel=1");
     cmd.addAll(ChildJvm.resourceLines(NodeCommand.class, "jvm17-node.options"));
     cmd.add("-Dlogback.configurationFile=" + NodeCommand.class.getResource("logback-tools.xml"));
-    cmd.add("-cp");
-    cmd.add(String.join(java.io.File.pathSeparator, ChildJvm.moduleClassPath(NodeCommand.class, CLASS_PATH)));
-    cmd.add("org.apache.cassandra.tools.NodeTool");
+    cmd.addAll(run("org.apache.cassandra.tools.NodeTool"));
     return cmd;
+  }
+
+  /** The words that run {@code mainClass} on Cassandra's class path. */
+  private static List<String> run(String mainClass) {
+    return List.of("-cp", String.join(java.io.File.pathSeparator, ChildJvm.moduleClassPath(NodeCommand.class, CLASS_PATH)), mainClass);
   }
 
   /** Cassandra's version, as its jar on the class path names it. */

@@ -189,9 +189,7 @@ public class RunResult {
 
   /** Adds a configuration value where the record has none for {@code key}: the default a run left unset. */
   public RunResult configuredUnlessSet(String key, String value) {
-    if (!configuration.containsKey(key)) {
-      configuration.put(key, value);
-    }
+    configuration.putIfAbsent(key, value);
     return this;
   }
 
