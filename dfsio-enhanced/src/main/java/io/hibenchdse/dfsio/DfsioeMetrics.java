@@ -1,6 +1,8 @@
 package io.hibenchdse.dfsio;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.hibenchdse.core.Figure;
+import io.hibenchdse.core.Unit;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,32 +13,49 @@ import java.util.List;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public class DfsioeMetrics {
+  @Figure(Unit.COUNT)
   public int files;
+  @Figure(Unit.MEBIBYTES)
   public double totalMBytes;
+  @Figure(Unit.MEBIBYTES_PER_SECOND)
   public double throughputMbSec;
+  @Figure(Unit.MEBIBYTES_PER_SECOND)
   public double averageIoRateMbSec;
+  @Figure(Unit.MEBIBYTES_PER_SECOND)
   public double ioRateStdDev;
+  @Figure(Unit.SECONDS)
   public double testExecTimeSec;
   /** Share of the attempts' time spent in the sampling code, percent. */
+  @Figure(Unit.PERCENT)
   public double samplingOverheadPct;
   /** Throughput times the peak count of maps running at once: the figure vendors quote. */
+  @Figure(Unit.MEBIBYTES_PER_SECOND)
   public Double concurrentThroughputMbSec;
+  @Figure(Unit.COUNT)
   public Integer peakConcurrency;
   /** Average of Aggregated Throughput over the steady slots. */
+  @Figure(Unit.BYTES_PER_SECOND)
   public Double aggregatedThroughputBytesPerSec;
+  @Figure(Unit.BYTES_PER_SECOND)
   public Double aggregatedThroughputStdDev;
   /** Why no slot was steady, and what to change; set instead of the aggregated throughput. */
   public String aggregatedThroughputUnavailable;
+  @Figure(Unit.COUNT)
   public Integer steadySlots;
+  @Figure(Unit.COUNT)
   public Integer slots;
+  @Figure(Unit.MILLISECONDS)
   public Long slotMs;
   /** When the first slot began, epoch milliseconds: the slots and their mask on a time axis. */
+  @Figure(Unit.MILLISECONDS)
   public Long slotStartMs;
   /** One character a slot: {@code 1} steady, {@code .} not. */
   public String mask;
   /** Aggregated throughput of every slot, bytes/s, for the slot chart. */
+  @Figure(Unit.BYTES_PER_SECOND)
   public double[] slotThroughput;
   /** Maps running through the whole of every slot. */
+  @Figure(Unit.COUNT)
   public int[] slotConcurrency;
   public List<FailedAttempt> failedAttempts = new ArrayList<>();
 
@@ -44,7 +63,9 @@ public class DfsioeMetrics {
   public static class FailedAttempt {
     public String attempt;
     public String file;
+    @Figure(Unit.BYTES)
     public long bytes;
+    @Figure(Unit.MILLISECONDS)
     public long durationMs;
     public String error;
   }

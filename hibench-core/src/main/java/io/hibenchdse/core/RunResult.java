@@ -19,7 +19,7 @@ import java.util.TreeMap;
  */
 @JsonPropertyOrder({"workload", "type", "startMs", "endMs", "durationSec", "inputBytes",
     "throughputBytesPerSec", "nodes", "throughputPerNode", "fileSystem", "replication", "blockSize",
-    "parameters", "configuration", "metrics", "utilization", "counters", "command", "environment"})
+    "parameters", "configuration", "metrics", "utilization", "counters", "command", "environment", "units"})
 @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE,
     setterVisibility = Visibility.NONE)
 public class RunResult {
@@ -27,19 +27,28 @@ public class RunResult {
   private String workload;
   /** The Type column of hibench.report, e.g. {@code HadoopWordcount}. */
   private String type;
+  @Figure(Unit.MILLISECONDS)
   private long startMs;
+  @Figure(Unit.MILLISECONDS)
   private long endMs;
+  @Figure(Unit.SECONDS)
   private double durationSec;
   /** Bytes the run processed: its input, or for a generator what it wrote. */
+  @Figure(Unit.BYTES)
   private long inputBytes;
+  @Figure(Unit.BYTES_PER_SECOND)
   private double throughputBytesPerSec;
   /** Worker nodes the throughput is shared by ({@code hibench.nodes}, else the cluster's count). */
+  @Figure(Unit.COUNT)
   private int nodes;
+  @Figure(Unit.BYTES_PER_SECOND)
   private double throughputPerNode;
   /** URI of the file system the workload wrote to. */
   private String fileSystem;
   /** Replication and block size of that file system for the run's output. */
+  @Figure(Unit.COUNT)
   private short replication;
+  @Figure(Unit.BYTES)
   private long blockSize;
   /** The workload's own options and arguments as the user gave them or as defaulted. */
   private Map<String, Object> parameters = new LinkedHashMap<>();
@@ -66,9 +75,29 @@ public class RunResult {
   /** The launching machine and software: Hadoop and JVM versions, OS, cores, memory. */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   private Map<String, String> environment = new LinkedHashMap<>();
+  /**
+   * The unit of every figure of the record, by its name: its own (time, bytes, throughput, ...) and
+   * those of its metrics and utilization, wherever in them a figure of that name is. A record
+   * written before it had this gets its own figures' units when read back.
+   */
+  private Map<String, Unit> units = new LinkedHashMap<>(OWN_UNITS);
+
+  /** The units of this class's own figures, from their {@link Figure} annotations. */
+  private static final Map<String, Unit> OWN_UNITS = ownUnits();
 
   /** A record read back from its JSON. */
   private RunResult() {}
+
+  private static Map<String, Unit> ownUnits() {
+    Map<String, Unit> units = new LinkedHashMap<>();
+    for (java.lang.reflect.Field f : RunResult.class.getDeclaredFields()) {
+      Figure figure = f.getAnnotation(Figure.class);
+      if (figure != null) {
+        units.put(f.getName(), figure.value());
+      }
+    }
+    return Collections.unmodifiableMap(units);
+  }
 
   /** The record of a run of {@code workload}, reported as {@code type}; its times, storage and figures follow. */
   public RunResult(String workload, String type) {
@@ -165,6 +194,16 @@ public class RunResult {
   }
 
   /** The launching machine and software. */
+  /** Every figure's unit, by the figure's name (docs/reports.md#units). */
+  public Map<String, Unit> units() {
+    return Collections.unmodifiableMap(units);
+  }
+
+  /** The unit of the record's figure {@code name} (its own, its metrics' or its utilization's), or null for a name it has none of. */
+  public Unit unit(String name) {
+    return units.get(name);
+  }
+
   public Map<String, String> environment() {
     return Collections.unmodifiableMap(environment);
   }
@@ -243,6 +282,7 @@ public class RunResult {
 
   /** Adds a workload's typed figures to {@link #metrics}, property by property. */
   public RunResult metrics(Object figures) {
+    FigureUnits.merge(units, FigureUnits.of(figures.getClass()), figures.getClass().getName());
     metrics.putAll(JSON.convertValue(figures, new TypeReference<Map<String, Object>>() {}));
     return this;
   }
@@ -254,6 +294,7 @@ public class RunResult {
 
   /** Sets {@link #utilization} from a monitor's typed result. */
   public RunResult utilization(Object figures) {
+    FigureUnits.merge(units, FigureUnits.of(figures.getClass()), figures.getClass().getName());
     utilization.clear();
     utilization.putAll(JSON.convertValue(figures, new TypeReference<Map<String, Object>>() {}));
     return this;

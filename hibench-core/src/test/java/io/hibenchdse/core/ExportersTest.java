@@ -33,6 +33,16 @@ class ExportersTest {
     TimeZone.setDefault(zone);
   }
 
+  /** A workload's typed figures: one with its unit. */
+  static final class Hsph {
+    @Figure(Unit.HSPH)
+    public final double hsph;
+
+    Hsph(double hsph) {
+      this.hsph = hsph;
+    }
+  }
+
   /** Two runs: a job with counters and a multi-phase one with metrics. */
   static List<RunResult> fixedRuns() {
     RunResult wc = new RunResult("wordcount", "HadoopWordcount");
@@ -44,7 +54,7 @@ class ExportersTest {
 
     RunResult hs = new RunResult("tpcxhs", "HadoopTpcxhs");
     hs.storedOn("cfs://127.0.0.1:9042/", (short) 1, 64L << 20);
-    hs.metrics(Map.of("hsph", 0.2468)).metrics(Map.of("performanceRun", 2));
+    hs.metrics(new Hsph(0.2468)).metrics(Map.of("performanceRun", 2)); // a map's figures name no unit
     hs.timed(1_700_000_100_000L, 1_700_000_400_000L, 145_875_000_000L, 100_000_000L, 1);
     return Arrays.asList(wc, hs);
   }

@@ -2,6 +2,7 @@ package io.hibenchdse.report;
 
 import static io.hibenchdse.report.HtmlReport.fmt;
 
+import io.hibenchdse.core.Unit;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.function.Function;

@@ -1,5 +1,6 @@
 package io.hibenchdse.report;
 
+import io.hibenchdse.core.Unit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

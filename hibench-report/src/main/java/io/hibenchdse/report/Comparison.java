@@ -3,6 +3,7 @@ package io.hibenchdse.report;
 import static io.hibenchdse.report.HtmlReport.fmt;
 
 import io.hibenchdse.core.HibenchConfigKeys;
+import io.hibenchdse.core.Unit;
 import io.hibenchdse.monitor.HostFigures;
 import io.hibenchdse.monitor.Utilization;
 import io.hibenchdse.ycsb.YcsbMetrics;

@@ -1,5 +1,6 @@
 package io.hibenchdse.report;
 
+import io.hibenchdse.core.Unit;
 import io.hibenchdse.report.HtmlReport.Chart;
 import static io.hibenchdse.report.HtmlReport.chart;
 import static io.hibenchdse.report.HtmlReport.sizeAndPoint;

@@ -1,5 +1,6 @@
 package io.hibenchdse.report;
 
+import io.hibenchdse.core.Unit;
 import io.hibenchdse.ycsb.YcsbMetrics;
 import java.awt.BasicStroke;
 import java.awt.Color;

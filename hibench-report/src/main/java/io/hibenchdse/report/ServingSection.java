@@ -1,5 +1,6 @@
 package io.hibenchdse.report;
 
+import io.hibenchdse.core.Unit;
 import io.hibenchdse.report.HtmlReport.Grid;
 import io.hibenchdse.report.HtmlReport.Table;
 import io.hibenchdse.report.HtmlReport.Chart;

@@ -4,6 +4,7 @@ import static io.hibenchdse.report.HtmlReport.fmt;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.hibenchdse.core.Unit;
 import io.hibenchdse.ycsb.YcsbMetrics;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -5,6 +5,7 @@ import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.JsonLinesExporter;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
+import io.hibenchdse.core.Unit;
 import io.hibenchdse.dfsio.DfsioeMetrics;
 import io.hibenchdse.monitor.HostFigures;
 import io.hibenchdse.monitor.ProcessFigures;

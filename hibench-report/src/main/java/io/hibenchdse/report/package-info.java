@@ -5,7 +5,7 @@
  * from its record ({@link io.hibenchdse.report.Measurement}, {@link io.hibenchdse.report.RecordedPoint},
  * {@link io.hibenchdse.report.Durability}), never from the suite or the daemons that made it, whose
  * modules are not on this one's class path. Each table's columns are declared once
- * ({@link io.hibenchdse.report.Columns}), each with its {@link io.hibenchdse.report.Unit}, and every
+ * ({@link io.hibenchdse.report.Columns}), each with its {@link io.hibenchdse.core.Unit}, and every
  * {@link io.hibenchdse.report.Format} (console, CSV file, page) shows those declared for it.
  */
 package io.hibenchdse.report;

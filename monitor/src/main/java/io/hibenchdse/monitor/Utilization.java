@@ -1,5 +1,7 @@
 package io.hibenchdse.monitor;
 
+import io.hibenchdse.core.Figure;
+import io.hibenchdse.core.Unit;
 import java.util.Map;
 
 /**
@@ -7,5 +9,5 @@ import java.util.Map;
  * await as their mean, rates as their sum), per server process, and the hosts that could not be
  * sampled with the reason. The typed result every record, table and page reads.
  */
-public record Utilization(double durationSec, Map<String, HostFigures> hosts, HostFigures total,
+public record Utilization(@Figure(Unit.SECONDS) double durationSec, Map<String, HostFigures> hosts, HostFigures total,
     Map<String, ProcessFigures> processes, Map<String, String> notSampled) {}

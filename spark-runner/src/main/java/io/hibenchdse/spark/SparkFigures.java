@@ -1,5 +1,7 @@
 package io.hibenchdse.spark;
 
+import io.hibenchdse.core.Figure;
+import io.hibenchdse.core.Unit;
 import java.util.List;
 
 /**
@@ -26,6 +28,9 @@ import java.util.List;
  * @param taskHosts the hosts the tasks ran on, as Spark's task reports name them (the executors'
  *     hosts on YARN; the driver's in local mode)
  */
-public record SparkFigures(String sparkVersion, String master, double contextSec, double commandSec, int jobs,
-    int stages, long tasks, long recordsRead, long bytesRead, long shuffleBytesWritten, long shuffleBytesRead,
-    long recordsWritten, long bytesWritten, double executorRunSec, List<String> executorHosts, List<String> taskHosts) {}
+public record SparkFigures(String sparkVersion, String master, @Figure(Unit.SECONDS) double contextSec,
+    @Figure(Unit.SECONDS) double commandSec, @Figure(Unit.COUNT) int jobs, @Figure(Unit.COUNT) int stages,
+    @Figure(Unit.COUNT) long tasks, @Figure(Unit.COUNT) long recordsRead, @Figure(Unit.BYTES) long bytesRead,
+    @Figure(Unit.BYTES) long shuffleBytesWritten, @Figure(Unit.BYTES) long shuffleBytesRead,
+    @Figure(Unit.COUNT) long recordsWritten, @Figure(Unit.BYTES) long bytesWritten, @Figure(Unit.SECONDS) double executorRunSec,
+    List<String> executorHosts, List<String> taskHosts) {}

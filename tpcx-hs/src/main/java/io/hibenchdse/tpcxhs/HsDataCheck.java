@@ -3,7 +3,9 @@ package io.hibenchdse.tpcxhs;
 import io.hibenchdse.core.ClusterNodes;
 import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.CleanStop;
+import io.hibenchdse.core.Figure;
 import io.hibenchdse.core.RunResult;
+import io.hibenchdse.core.Unit;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.List;
@@ -50,7 +52,9 @@ public class HsDataCheck extends BenchmarkTool {
   /** What the check found, all as expected. */
   public static class Metrics {
     public String directory;
+    @Figure(Unit.COUNT)
     public int files;
+    @Figure(Unit.COUNT)
     public long records;
   }
 

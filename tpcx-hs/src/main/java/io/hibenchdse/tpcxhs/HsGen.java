@@ -1,11 +1,13 @@
 package io.hibenchdse.tpcxhs;
 
+import io.hibenchdse.core.Figure;
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.JobTool;
 import io.hibenchdse.core.FreeSpace;
 import io.hibenchdse.core.RowRangeInputFormat;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.TaskFailures;
+import io.hibenchdse.core.Unit;
 import io.hibenchdse.core.UsageException;
 import java.io.IOException;
 import java.util.Arrays;
@@ -35,7 +37,9 @@ public class HsGen extends JobTool {
 
   /** What HSGen reports beside its time: the data set it wrote and HSGen's checksum of it. */
   public static class Metrics {
+    @Figure(Unit.RATIO)
     public double scaleFactor;
+    @Figure(Unit.COUNT)
     public long rows;
     /** The sum of the records' CRC32s mod 2^64, hex: what HSValidate must find. */
     public String checksum;

@@ -1,8 +1,10 @@
 package io.hibenchdse.tpcxhs;
 
+import io.hibenchdse.core.Figure;
 import io.hibenchdse.core.InputOutputTool;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.TrackingMapper;
+import io.hibenchdse.core.Unit;
 import io.hibenchdse.core.UsageException;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -80,6 +82,7 @@ public class HsValidate extends InputOutputTool {
 
   /** What HSValidate found in the sorted data: its record count and checksum. */
   public static class Metrics {
+    @Figure(Unit.COUNT)
     public long records;
     /** Hex, as HSGen's: equal when no record was lost, added or changed. */
     public String checksum;

@@ -2,6 +2,8 @@ package io.hibenchdse.tpcxhs;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.hibenchdse.core.Figure;
+import io.hibenchdse.core.Unit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,24 +15,35 @@ import java.util.Map;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public class TpcxHsMetrics {
+  @Figure(Unit.RATIO)
   public double scaleFactor;
+  @Figure(Unit.COUNT)
   public long rows;
   public List<Run> runs = new ArrayList<>();
+  @Figure(Unit.COUNT)
   public int performanceRun;
+  @Figure(Unit.COUNT)
   public int repeatabilityRun;
   /** HSph@SF of the performance run. */
+  @Figure(Unit.HSPH)
   public double hsph;
-  /** $/HSph@SF. */
+  /** The system's cost per HSph@SF. */
+  @Figure(Unit.PRICE_PER_HSPH)
   public Double pricePerformance;
+  @Figure(Unit.WATTS_PER_HSPH)
   public Double wattsPerHsph;
 
   /** One complete run: HSGen to the last HSDataCheck, timed as T. */
   public static class Run {
+    @Figure(Unit.COUNT)
     public int run;
     /** T, the run's elapsed time. */
+    @Figure(Unit.SECONDS)
     public double seconds;
+    @Figure(Unit.HSPH)
     public double hsph;
     /** Seconds per phase, in the order they ran. */
+    @Figure(Unit.SECONDS)
     public Map<String, Double> phases = new LinkedHashMap<>();
     /** HSGen's checksum of the generated data: both runs generate the same. */
     public String checksum;

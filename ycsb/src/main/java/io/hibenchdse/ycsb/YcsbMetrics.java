@@ -1,5 +1,7 @@
 package io.hibenchdse.ycsb;
 
+import io.hibenchdse.core.Figure;
+import io.hibenchdse.core.Unit;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -13,23 +15,29 @@ public class YcsbMetrics {
   /** {@code load} or {@code run}. */
   public String phase;
   public String binding;
+  @Figure(Unit.SECONDS)
   public double runtimeSec;
+  @Figure(Unit.OPERATIONS_PER_SECOND)
   public double throughputOpsPerSec;
   /** Operations attempted, of every type but YCSB's CLEANUP (the threads' closing): their return codes summed. */
+  @Figure(Unit.COUNT)
   public long operations;
   /** Operations whose return code was not OK, and reads whose values YCSB's integrity check refused. */
+  @Figure(Unit.COUNT)
   public long errors;
   /**
    * The operation-weighted mean latency over the operation types (microseconds): what an operation
    * waited on average. Summing the types' means, as reports of YCSB runs often do ("total average
    * latency"), counts a mixed workload's latency about twice.
    */
+  @Figure(Unit.MICROSECONDS)
   public double meanUs;
   public Map<String, Operation> byType = new LinkedHashMap<>();
   /**
    * CPU seconds of the whole YCSB JVM (start, JIT and the workload's generators included), so the
    * client's own cost per operation compares between bindings; 0 when the JVM could not say.
    */
+  @Figure(Unit.SECONDS)
   public double clientCpuSec;
 
   /**
@@ -38,14 +46,23 @@ public class YcsbMetrics {
    * codes count them all.
    */
   public static class Operation {
+    @Figure(Unit.COUNT)
     public long count;
+    @Figure(Unit.MICROSECONDS)
     public double meanUs;
+    @Figure(Unit.MICROSECONDS)
     public double minUs;
+    @Figure(Unit.MICROSECONDS)
     public double maxUs;
+    @Figure(Unit.MICROSECONDS)
     public double p50Us;
+    @Figure(Unit.MICROSECONDS)
     public double p95Us;
+    @Figure(Unit.MICROSECONDS)
     public double p99Us;
+    @Figure(Unit.MICROSECONDS)
     public double p999Us;
+    @Figure(Unit.COUNT)
     public Map<String, Long> returns = new LinkedHashMap<>();
   }
 

@@ -1,10 +1,12 @@
 package io.hibenchdse.hive.runner;
 
 import io.hibenchdse.core.ClusterNodes;
+import io.hibenchdse.core.Figure;
 import io.hibenchdse.core.InputFiles;
 import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.CleanStop;
 import io.hibenchdse.core.RunResult;
+import io.hibenchdse.core.Unit;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,8 +42,8 @@ public abstract class HiveQuery extends BenchmarkTool {
    * What a query run reports beside its time: the command's whole time, the result and how Hive
    * ran it; {@code database} holds the tables (on a user's metastore, the run's own).
    */
-  public record Metrics(double querySec, double commandSec, String resultTable, long resultRows, String fileFormat,
-      int mapReduceJobs, String database) {}
+  public record Metrics(@Figure(Unit.SECONDS) double querySec, @Figure(Unit.SECONDS) double commandSec, String resultTable,
+      @Figure(Unit.COUNT) long resultRows, String fileFormat, @Figure(Unit.COUNT) int mapReduceJobs, String database) {}
 
   private final HiveWorkload workload;
   private long startMs;
