@@ -32,6 +32,11 @@ public final class WorkloadDriver {
     this.workloads = workloads;
   }
 
+  /** The jar's name, its Maven artifact's: {@code hadoop jar NAME.jar}. */
+  public String jarName() {
+    return jarName;
+  }
+
   /** One jar's driver answering the workloads of several: the drop-ins for the stock multi-tool jars. */
   public static WorkloadDriver combined(String jarName, WorkloadDriver... parts) {
     List<Workload> all = new java.util.ArrayList<>();

@@ -10,7 +10,7 @@ import org.apache.hadoop.conf.Configuration;
 
 /** Main class of the Spark JVM ({@link SparkProcess} starts it): {@code <workload> [args]} runs one workload and exits with its status. */
 public final class SparkMain {
-  static final WorkloadDriver DRIVER = new WorkloadDriver("spark-runner", List.of(
+  static final WorkloadDriver DRIVER = new WorkloadDriver(SparkProcess.ARTIFACT, List.of(
       workload(SparkWorkload.WORDCOUNT, SparkWordCount::new),
       workload(SparkWorkload.SORT, SparkSort::new),
       workload(SparkWorkload.TERASORT, SparkTeraSort::new),

@@ -57,16 +57,19 @@ class ClusterJarsTest {
     assertEquals(List.of(), hadoop, jar + ": Hadoop classes beyond TeraGen's generator");
   }
 
-  /** Each of the suite's jars of Hadoop tools names a module whose build writes that cluster jar, which --submit hands a user's client. */
+  /**
+   * Each of the suite's jars names a module's artifact as its build writes it: a jar of Hadoop
+   * tools the cluster jar {@code ARTIFACT.jar}, which --submit hands a user's client; the Hive,
+   * Spark and YCSB runners' their module's own {@code ARTIFACT-VERSION.jar}.
+   */
   @org.junit.jupiter.api.Test
-  void everySuiteJarOfToolsIsAClusterJarTheBuildWrites() throws Exception {
+  void everySuiteJarIsAJarTheBuildWrites() throws Exception {
     for (io.hibenchdse.launcher.suite.SuiteJar jar : io.hibenchdse.launcher.suite.SuiteJar.values()) {
-      if (jar.runner() != io.hibenchdse.launcher.suite.SuiteJar.Runner.HADOOP) {
-        continue;
-      }
+      Pattern name = Pattern.compile(Pattern.quote(jar.artifact())
+          + (jar.runner() == io.hibenchdse.launcher.suite.SuiteJar.Runner.HADOOP ? "" : "-\\d[\\w.-]*") + "\\.jar");
       try (java.util.stream.Stream<java.nio.file.Path> built = java.nio.file.Files.find(HOME, 4, (f, a) ->
-          f.getFileName().toString().equals(jar.artifact() + ".jar") && f.getParent().getFileName().toString().equals("target"))) {
-        assertTrue(built.findAny().isPresent(), jar + ".jar is written by no module's build");
+          name.matcher(f.getFileName().toString()).matches() && f.getParent().getFileName().toString().equals("target"))) {
+        assertTrue(built.findAny().isPresent(), jar + ": " + name + " is written by no module's build");
       }
     }
   }

@@ -19,6 +19,8 @@ import java.util.List;
  * line by line, and the figures its client exports become the phase's {@link YcsbMetrics}.
  */
 public final class YcsbProcess {
+  /** This module's artifact, by which the suite's plan names the jar of YCSB's phases. */
+  public static final String ARTIFACT = "ycsb";
   /** YCSB's two phases and the Client flag for each. */
   public enum Phase {
     load("-load"), run("-t");

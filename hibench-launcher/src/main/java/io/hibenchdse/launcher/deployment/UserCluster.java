@@ -271,8 +271,9 @@ public final class UserCluster implements Deployment.Running {
     c.set(HibenchConfigKeys.CLUSTER_NODEMANAGER_JAVA, nodeManagersJava.describe());
     // Hive's and Spark's jobs go through the launcher's clients whatever --submit says: a submitted step sets its own
     c.set(HibenchConfigKeys.CLUSTER_SUBMIT, HibenchConfigKeys.SUBMITTED_BY_LAUNCHER);
-    if (!jobJars().isEmpty()) {
-      c.set(HibenchConfigKeys.LIBJARS, String.join(",", jobJars().stream().map(j -> j.toUri().toString()).toList()));
+    List<Path> jars = jobJars();
+    if (!jars.isEmpty()) {
+      c.set(HibenchConfigKeys.LIBJARS, String.join(",", jars.stream().map(j -> j.toUri().toString()).toList()));
     }
     return c;
   }

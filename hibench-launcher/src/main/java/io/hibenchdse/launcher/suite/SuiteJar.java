@@ -10,13 +10,13 @@ import io.hibenchdse.core.WorkloadDriver;
  * workloads in a Spark JVM, YCSB's phases in a YCSB JVM.
  */
 public enum SuiteJar {
-  HIBENCH_CORE("hibench-core", HibenchCoreJar.DRIVER),
-  DFSIO_ENHANCED("dfsio-enhanced", io.hibenchdse.dfsio.DfsioEnhancedJar.DRIVER),
-  TPCX_HS("tpcx-hs", io.hibenchdse.tpcxhs.TpcxHsJar.DRIVER),
-  HIVE_DATAGEN("hive-datagen", io.hibenchdse.hive.HiveDataGenJar.DRIVER),
-  HIVE_RUNNER("hive-runner", Runner.HIVE),
-  SPARK_RUNNER("spark-runner", Runner.SPARK),
-  YCSB("ycsb", Runner.YCSB);
+  HIBENCH_CORE(HibenchCoreJar.DRIVER),
+  DFSIO_ENHANCED(io.hibenchdse.dfsio.DfsioEnhancedJar.DRIVER),
+  TPCX_HS(io.hibenchdse.tpcxhs.TpcxHsJar.DRIVER),
+  HIVE_DATAGEN(io.hibenchdse.hive.HiveDataGenJar.DRIVER),
+  HIVE_RUNNER(io.hibenchdse.hive.runner.HiveProcess.ARTIFACT, Runner.HIVE),
+  SPARK_RUNNER(io.hibenchdse.spark.SparkProcess.ARTIFACT, Runner.SPARK),
+  YCSB(io.hibenchdse.ycsb.YcsbProcess.ARTIFACT, Runner.YCSB);
 
   /** What runs a step of a jar. */
   public enum Runner { HADOOP, HIVE, SPARK, YCSB }
@@ -25,8 +25,9 @@ public enum SuiteJar {
   private final WorkloadDriver driver;
   private final Runner runner;
 
-  SuiteJar(String artifact, WorkloadDriver driver) {
-    this.artifact = artifact;
+  /** The jar of {@code driver}'s Hadoop tools, named as the driver names it. */
+  SuiteJar(WorkloadDriver driver) {
+    this.artifact = driver.jarName();
     this.driver = driver;
     this.runner = Runner.HADOOP;
   }

@@ -23,7 +23,7 @@ import org.apache.hadoop.fs.Path;
  */
 public final class HiveMain {
   static final String ANSWER = "@hibench-hive ";
-  static final WorkloadDriver DRIVER = new WorkloadDriver("hive-runner", List.of(
+  static final WorkloadDriver DRIVER = new WorkloadDriver(HiveProcess.ARTIFACT, List.of(
       new Workload("scan", "HiveBench scan: INSERT OVERWRITE uservisits_copy SELECT * FROM uservisits.", HiveQuery.Scan::new),
       new Workload("aggregation", "HiveBench aggregation: SUM(adRevenue) GROUP BY sourceIP.", HiveQuery.Aggregation::new),
       new Workload("join", "HiveBench join: rankings with 1999's uservisits, revenue and pageRank per sourceIP.", HiveQuery.Join::new)));
@@ -60,7 +60,7 @@ public final class HiveMain {
       Workload w = DRIVER.find(args[0]);
       Map<String, Object> answer = new LinkedHashMap<>();
       if (w == null) {
-        System.err.println("hive-runner: unknown workload '" + args[0] + "'");
+        System.err.println(HiveProcess.ARTIFACT + ": unknown workload '" + args[0] + "'");
         answer.put("status", WorkloadDriver.USAGE);
       } else {
         BenchmarkTool tool = w.newTool();

@@ -26,6 +26,8 @@ import org.apache.hadoop.conf.Configuration;
  * (a cluster's YARN and metastore), and HADOOP_CLASSPATH last.
  */
 public final class HiveProcess implements AutoCloseable {
+  /** This module's artifact, by which the suite's plan names the jar of HiveBench's queries. */
+  public static final String ARTIFACT = "hive-runner";
   private static final ObjectMapper JSON = new ObjectMapper();
   /** Heap of the Hive JVM: Hive and, in local mode, one map or reduce task at a time. */
   static final String HEAP = "-Xmx2g";
