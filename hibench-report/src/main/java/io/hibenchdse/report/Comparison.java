@@ -6,7 +6,6 @@ import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.Unit;
 import io.hibenchdse.monitor.HostFigures;
 import io.hibenchdse.monitor.Utilization;
-import io.hibenchdse.ycsb.YcsbMetrics;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -171,9 +170,9 @@ public final class Comparison {
   private static Map<RowKey, Double> meanLatency(List<Measurement> runs) {
     Map<RowKey, DescriptiveStatistics> stats = new LinkedHashMap<>();
     for (Measurement m : runs) {
-      if (m.serving()) {
-        stats.computeIfAbsent(m.key(), k -> new DescriptiveStatistics())
-            .addValue(m.result().metrics(YcsbMetrics.class).meanUs);
+      Double latency = m.meanLatencyUs();
+      if (latency != null) {
+        stats.computeIfAbsent(m.key(), k -> new DescriptiveStatistics()).addValue(latency);
       }
     }
     Map<RowKey, Double> means = new LinkedHashMap<>();

@@ -6,7 +6,6 @@ import io.hibenchdse.core.JsonLinesExporter;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.UsageException;
-import io.hibenchdse.ycsb.YcsbResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,9 +70,14 @@ public record Measurement(String workload, Profile profile, RunResult result) {
     return p == null ? 0 : p.index();
   }
 
-  /** Whether it is a serving phase (YCSB's), whose throughput is operations a second. */
-  public boolean serving() {
-    return YcsbResult.isPhase(result);
+  /** Its operations a second, where its workload measures operations (a serving phase, YCSB's); else null. */
+  public Double operationsPerSecond() {
+    return WorkloadSection.of(result).operationsPerSecond(result);
+  }
+
+  /** Its mean time an operation took, in microseconds, where its workload measures operations; else null. */
+  public Double meanLatencyUs() {
+    return WorkloadSection.of(result).meanLatencyUs(result);
   }
 
   /**

@@ -1,7 +1,6 @@
 package io.hibenchdse.report;
 
 import io.hibenchdse.core.Unit;
-import io.hibenchdse.ycsb.YcsbMetrics;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Rectangle;
@@ -85,7 +84,8 @@ public final class ReportCharts {
 
   /** A run's throughput as the charts show it: MB/s, or a serving phase's operations a second. */
   private static double throughput(Measurement m) {
-    return m.serving() ? m.result().metrics(YcsbMetrics.class).throughputOpsPerSec : Unit.BYTES_PER_SECOND.inPageUnit(m.result().throughputBytesPerSec());
+    Double ops = m.operationsPerSecond();
+    return ops != null ? ops : Unit.BYTES_PER_SECOND.inPageUnit(m.result().throughputBytesPerSec());
   }
 
   private static Unit throughputUnit(boolean serving) {
@@ -99,7 +99,7 @@ public final class ReportCharts {
   static JFreeChart series(String title, String row, List<Summary.Row> points, List<Measurement> runs) {
     DefaultStatisticalCategoryDataset time = new DefaultStatisticalCategoryDataset();
     DefaultStatisticalCategoryDataset throughput = new DefaultStatisticalCategoryDataset();
-    boolean serving = runs.stream().allMatch(Measurement::serving);
+    boolean serving = runs.stream().allMatch(m -> m.operationsPerSecond() != null);
     for (Summary.Row r : points) {
       String x = row == null ? r.point() : r.point().substring(row.length() + 1);
       time.add(r.meanSec(), r.sigmaSec(), Unit.SECONDS.onPage("time"), x);
@@ -124,7 +124,7 @@ public final class ReportCharts {
   static JFreeChart throughputPerRun(String workload, List<Measurement> runs) {
     DefaultCategoryDataset data = new DefaultCategoryDataset();
     Map<String, Integer> seen = new LinkedHashMap<>();
-    boolean serving = runs.stream().allMatch(Measurement::serving);
+    boolean serving = runs.stream().allMatch(m -> m.operationsPerSecond() != null);
     for (Measurement m : runs) {
       String size = HtmlReport.sizeAndPoint(m);
       int n = seen.merge(size, 1, Integer::sum);

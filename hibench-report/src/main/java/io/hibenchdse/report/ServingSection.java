@@ -1,5 +1,6 @@
 package io.hibenchdse.report;
 
+import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.Unit;
 import io.hibenchdse.report.HtmlReport.Grid;
 import io.hibenchdse.report.HtmlReport.Table;
@@ -27,6 +28,16 @@ import org.jfree.data.category.DefaultCategoryDataset;
  * latency percentiles per operation type as a chart.
  */
 final class ServingSection implements WorkloadSection {
+  @Override
+  public Double operationsPerSecond(RunResult r) {
+    return r.metrics(YcsbMetrics.class).throughputOpsPerSec;
+  }
+
+  @Override
+  public Double meanLatencyUs(RunResult r) {
+    return r.metrics(YcsbMetrics.class).meanUs;
+  }
+
   /** A profile's runs of the phase. */
   record Phase(String profile, List<YcsbMetrics> runs) {
     DescriptiveStatistics of(ToDoubleFunction<YcsbMetrics> figure) {

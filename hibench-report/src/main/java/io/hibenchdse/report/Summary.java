@@ -5,7 +5,6 @@ import static io.hibenchdse.report.HtmlReport.fmt;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.hibenchdse.core.Unit;
-import io.hibenchdse.ycsb.YcsbMetrics;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -77,8 +76,9 @@ public final class Summary {
         time.addValue(m.result().durationSec());
         data.addValue(m.result().inputBytes());
         tput.addValue(m.result().throughputBytesPerSec());
-        if (m.serving()) {
-          ops.addValue(m.result().metrics(YcsbMetrics.class).throughputOpsPerSec);
+        Double o = m.operationsPerSecond();
+        if (o != null) {
+          ops.addValue(o);
         }
       }
       Measurement first = group.get(0);

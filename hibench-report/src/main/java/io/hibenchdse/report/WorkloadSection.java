@@ -3,6 +3,7 @@ package io.hibenchdse.report;
 import io.hibenchdse.report.HtmlReport.Table;
 import io.hibenchdse.report.HtmlReport.Chart;
 import io.hibenchdse.dfsio.EnhancedDfsio;
+import io.hibenchdse.core.RunResult;
 import io.hibenchdse.tpcxhs.TpcxHs;
 import io.hibenchdse.ycsb.YcsbResult;
 import java.io.IOException;
@@ -27,8 +28,26 @@ interface WorkloadSection {
 
   /** The section of one workload's measured runs. */
   static WorkloadSection of(List<Measurement> runs) {
-    String workload = runs.isEmpty() ? null : runs.get(0).result().workload();
-    return workload == null ? NONE : BY_RECORDED_WORKLOAD.getOrDefault(workload, NONE); // a record may name none
+    return runs.isEmpty() ? NONE : of(runs.get(0).result());
+  }
+
+  /** The section of the workload {@code r} is a run of. */
+  static WorkloadSection of(RunResult r) {
+    return r.workload() == null ? NONE : BY_RECORDED_WORKLOAD.getOrDefault(r.workload(), NONE); // a record may name none
+  }
+
+  /**
+   * A run's operations a second, where its workload measures operations (a serving phase): the
+   * throughput the summary, the comparison and the charts show beside or in place of bytes a
+   * second. Null for a workload that moves data.
+   */
+  default Double operationsPerSecond(RunResult r) {
+    return null;
+  }
+
+  /** A run's mean time an operation took, in microseconds, where its workload measures operations; else null. */
+  default Double meanLatencyUs(RunResult r) {
+    return null;
   }
 
   /** Its tables, after the utilization's. */
