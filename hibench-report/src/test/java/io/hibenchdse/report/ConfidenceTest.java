@@ -49,6 +49,25 @@ class ConfidenceTest {
   }
 
   @Test
+  void threeRunsEachAgainstTheClosedFormOnFourDegreesOfFreedom() {
+    // 10, 12, 14 s against 14, 16, 18 s: equal variances, so Welch's degrees of freedom are 4, where
+    // Student's t has F(x) = 1/2 + 3/8 * x / sqrt(1 + x^2/4) * (1 - x^2 / (12 (1 + x^2/4)))
+    Confidence.Ratio r = Confidence.ofRatio(3, 12, 2, 3, 16, 2);
+    double t = 4 / Math.sqrt(4.0 / 3 + 4.0 / 3);
+    double u = 1 + t * t / 4;
+    double f = 0.5 + 3.0 / 8 * t / Math.sqrt(u) * (1 - t * t / (12 * u));
+    assertEquals(2 * (1 - f), r.pValue(), 1e-9);
+    assertFalse(r.significant(), "p 0.07: three runs each, 33% apart, 17% spread");
+    // 10, 12, 14 s against 20, 24, 28 s: both means' relative variances 1/108, so 4 degrees of
+    // freedom for the ratio's interval, t(0.975) = 2.776445
+    Confidence.Ratio doubled = Confidence.ofRatio(3, 12, 2, 3, 24, 4);
+    double half = 2.776445 * 2 * Math.sqrt(2.0 / 108);
+    assertEquals(2 - half, doubled.ci95().low(), 1e-5);
+    assertEquals(2 + half, doubled.ci95().high(), 1e-5);
+    assertTrue(doubled.significant() && doubled.ci95().low() > 1, "twice the time, beyond the noise: " + doubled);
+  }
+
+  @Test
   void fiveRunsEachAgainstSciPy() {
     // A 10.2, 11.0, 9.8, 10.5, 10.9 s; B 11.1, 12.4, 11.6, 12.9, 11.8 s: means and sample deviations
     // by numpy, the rest by SciPy 1.17 (t.ppf on 4 and on Welch-Satterthwaite's 7.661 degrees of
