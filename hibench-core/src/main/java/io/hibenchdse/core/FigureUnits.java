@@ -7,15 +7,18 @@ import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import java.lang.reflect.AnnotatedElement;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The units of a typed figures class's numbers, by the names its JSON gives them, read from their
  * {@link Figure} annotations through the classes they hold (lists, maps and arrays of figures too),
  * as Jackson writes them into a record. A number without a unit, or one name with two units, is a
- * programming error, refused at the first record that holds it.
+ * programming error, refused at the first record that holds it. Jackson's class-level exclusions
+ * ({@code @JsonIgnoreProperties}, filters), which no figures class uses, are not applied here.
  */
 final class FigureUnits {
   private static final String SUITE_PACKAGE = "io.hibenchdse.";
@@ -26,17 +29,14 @@ final class FigureUnits {
 
   /** Every figure's unit in {@code type}'s JSON, nested classes' too, by name. */
   static Map<String, Unit> of(Class<?> type) {
-    Map<String, Unit> known = KNOWN.get(type);
-    if (known == null) { // not computeIfAbsent: a class's nested classes are looked up while it is
+    return KNOWN.computeIfAbsent(type, t -> {
       Map<String, Unit> units = new LinkedHashMap<>();
-      JavaType t = JSON.constructType(type);
-      if (!t.isContainerType()) { // a map of figures names none of their units
-        collect(t, units);
+      JavaType j = JSON.constructType(t);
+      if (!j.isContainerType()) { // a map of figures names none of their units
+        collect(j, units, new HashSet<>(Collections.singleton(t)));
       }
-      known = Collections.unmodifiableMap(units);
-      KNOWN.put(type, known);
-    }
-    return known;
+      return Collections.unmodifiableMap(units);
+    });
   }
 
   /** Adds {@code more} to {@code units}, refusing a name that has another unit there. */
@@ -49,14 +49,16 @@ final class FigureUnits {
     }
   }
 
-  private static void collect(JavaType type, Map<String, Unit> units) {
+  /** Adds the units of {@code type}'s figures to {@code units}, and those of the suite's classes it holds that {@code seen} does not. */
+  private static void collect(JavaType type, Map<String, Unit> units, Set<Class<?>> seen) {
     BeanDescription bean = JSON.getSerializationConfig().introspect(type);
     for (BeanPropertyDefinition p : bean.findProperties()) {
       if (!p.couldSerialize()) {
         continue;
       }
       JavaType value = p.getPrimaryType();
-      while (value.isContainerType()) { // arrays, collections, maps: their elements' or values' type
+      // a list, map or array of figures (or an Optional one) has its numbers' unit
+      while (value.isContainerType() || value.isReferenceType()) {
         value = value.getContentType();
       }
       Figure figure = figure(p);
@@ -65,8 +67,8 @@ final class FigureUnits {
           throw new IllegalStateException(type.getRawClass().getName() + "." + p.getName() + " is a figure without a unit (@Figure)");
         }
         merge(units, Collections.singletonMap(p.getName(), figure.value()), type.getRawClass().getName());
-      } else if (value.getRawClass().getName().startsWith(SUITE_PACKAGE) && !value.isEnumType()) {
-        merge(units, of(value.getRawClass()), type.getRawClass().getName());
+      } else if (value.getRawClass().getName().startsWith(SUITE_PACKAGE) && !value.isEnumType() && seen.add(value.getRawClass())) {
+        collect(value, units, seen);
       }
     }
   }

@@ -90,10 +90,15 @@ public class RunResult {
 
   private static Map<String, Unit> ownUnits() {
     Map<String, Unit> units = new LinkedHashMap<>();
-    for (java.lang.reflect.Field f : RunResult.class.getDeclaredFields()) {
-      Figure figure = f.getAnnotation(Figure.class);
-      if (figure != null) {
-        units.put(f.getName(), figure.value());
+    // in the JSON's order: the order reflection lists fields in is the JVM's to choose
+    for (String name : RunResult.class.getAnnotation(JsonPropertyOrder.class).value()) {
+      try {
+        Figure figure = RunResult.class.getDeclaredField(name).getAnnotation(Figure.class);
+        if (figure != null) {
+          units.put(name, figure.value());
+        }
+      } catch (NoSuchFieldException e) {
+        throw new IllegalStateException("@JsonPropertyOrder names " + name + ", which RunResult does not have", e);
       }
     }
     return Collections.unmodifiableMap(units);
@@ -193,7 +198,6 @@ public class RunResult {
     return Collections.unmodifiableList(command);
   }
 
-  /** The launching machine and software. */
   /** Every figure's unit, by the figure's name (docs/reports.md#units). */
   public Map<String, Unit> units() {
     return Collections.unmodifiableMap(units);
@@ -204,6 +208,7 @@ public class RunResult {
     return units.get(name);
   }
 
+  /** The launching machine and software. */
   public Map<String, String> environment() {
     return Collections.unmodifiableMap(environment);
   }

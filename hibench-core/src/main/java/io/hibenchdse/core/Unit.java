@@ -6,8 +6,9 @@ import java.util.Locale;
 
 /**
  * The unit of a figure: of a record's ({@link Figure}, written beside it in the record's {@code
- * units}) and of a report table's column, whose headings name it. A data size is written in bytes
- * to the records, the files and the console and read in MB on a page.
+ * units}) and of a report table's column, whose headings name it. A figure in {@link #BYTES} (or
+ * {@link #BYTES_PER_SECOND}) is written so to the records, the files and the console, and read in
+ * MB of 10^6 bytes on a page; {@link #MEBIBYTES} are TestDFSIO's and /proc's MB of 2^20 bytes.
  */
 public enum Unit {
   /** Words: a workload, a profile, a verdict. */

@@ -39,6 +39,13 @@ class FigureUnitsTest {
     public double meanUs;
   }
 
+  /** Figures that hold figures of their own kind. */
+  public static final class Tree {
+    @Figure(Unit.BYTES)
+    public long size;
+    public List<Tree> children = Collections.emptyList();
+  }
+
   public static final class Clash {
     @Figure(Unit.MILLISECONDS)
     public double totalSec;
@@ -67,6 +74,11 @@ class FigureUnitsTest {
     String json = JsonLinesExporter.toJson(r);
     assertTrue(json.contains("\"secondsByPhase\":\"s\"") && json.contains("\"records\":\"count\"") && json.contains("\"slotThroughput\":\"B/s\""), json);
     assertEquals(r.units(), JsonLinesExporter.fromJson(json).units());
+  }
+
+  @Test
+  void figuresThatHoldTheirOwnKindAreReadOnce() {
+    assertEquals(Unit.BYTES, new RunResult("w", "T").metrics(new Tree()).unit("size"));
   }
 
   @Test
