@@ -98,6 +98,12 @@ public final class HibenchConfigKeys {
    */
   public static final String SUITE_PRECISION = SUITE_PREFIX + "precision";
 
+  /**
+   * Of the last run of a workload measured under {@code --runs auto} (the records of its last
+   * measured step): how many measured runs the workload took, whether or not the precision was reached.
+   */
+  public static final String SUITE_RUNS_TAKEN = SUITE_PREFIX + "runs.taken";
+
   /** A run's point of a series within its profile (YCSB's record counts), where it has one. */
   public static final String SCALE = SUITE_PREFIX + "scale";
 

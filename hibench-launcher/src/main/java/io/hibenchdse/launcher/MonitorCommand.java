@@ -16,6 +16,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
@@ -87,7 +88,7 @@ final class MonitorCommand implements Callable<Integer> {
       }
       RunMonitor.Finished finished = monitor.finish(reportDir, "monitor-" + System.currentTimeMillis());
       if (pending != null) {
-        pending.publish(reportDir, finished);
+        pending.publish(reportDir, finished, Map.of());
       }
       print(finished.series().whole());
       return status;

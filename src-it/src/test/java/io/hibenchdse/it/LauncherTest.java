@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hibenchdse.core.BuildInfo;
+import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.JsonLinesExporter;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunEnvironment;
@@ -16,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -158,7 +160,14 @@ class LauncherTest {
         new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
     String log = out.toString(StandardCharsets.UTF_8);
     assertEquals(0, status, log);
-    assertEquals(3, Files.readAllLines(met.resolve(Results.JSON_FILE)).size(), log);
+    List<String> metRecords = Files.readAllLines(met.resolve(Results.JSON_FILE));
+    assertEquals(3, metRecords.size(), log);
+    // the last record says how many runs the workload took; the others, which did not end it, say nothing
+    List<String> taken = new ArrayList<>();
+    for (String r : metRecords) {
+      taken.add(JsonLinesExporter.fromJson(r).configuration().get(HibenchConfigKeys.SUITE_RUNS_TAKEN));
+    }
+    assertEquals(Arrays.asList(null, null, "3"), taken);
     assertTrue(log.contains("hibench run: wordcount tiny: the 95% interval of the mean time within ") && log.contains("after 3 runs (asked"
         + " 1000.0%); its other runs left out"), log);
 
@@ -175,6 +184,8 @@ class LauncherTest {
     for (int i = 0; i < 3; i++) {
       t[i] = JsonLinesExporter.fromJson(records.get(i)).durationSec();
     }
+    // ended at the most runs, the precision not reached: the last record says so all the same
+    assertEquals("3", JsonLinesExporter.fromJson(records.get(2)).configuration().get(HibenchConfigKeys.SUITE_RUNS_TAKEN));
     double mean = (t[0] + t[1] + t[2]) / 3;
     double sd = Math.sqrt(((t[0] - mean) * (t[0] - mean) + (t[1] - mean) * (t[1] - mean) + (t[2] - mean) * (t[2] - mean)) / 2);
     // Student's t at 95% on two degrees of freedom

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.fs.FileUtil;
 
 /**
@@ -35,12 +36,13 @@ public final class PendingRecords implements AutoCloseable {
 
   /**
    * Writes every record waiting here to {@code reportDir}, each with what {@code sampled} saw over
-   * its time when the run was monitored; returns them as written.
+   * its time when the run was monitored and with the launcher's {@code labels}; returns them as
+   * written.
    */
-  public List<RunResult> publish(Path reportDir, RunMonitor.Finished sampled) throws IOException {
+  public List<RunResult> publish(Path reportDir, RunMonitor.Finished sampled, Map<String, String> labels) throws IOException {
     List<RunResult> published = new ArrayList<>();
     for (RunResult r : Results.since(dir, 0)) {
-      RunResult whole = sampled == null ? r : sampled.sampled(r);
+      RunResult whole = (sampled == null ? r : sampled.sampled(r)).configured(labels);
       Results.publishTo(reportDir, whole);
       published.add(whole);
     }

@@ -26,6 +26,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 
@@ -83,7 +84,7 @@ public final class SuiteExecution implements AutoCloseable {
     }
     for (SuiteOptions.PlannedStep p : plan) {
       Step step = p.step();
-      if (!p.warmup() && autoRuns != null && autoRuns.settled(p.runsOf())) {
+      if (!p.warmup() && autoRuns != null && autoRuns.ended(p.runsOf())) {
         done++;
         continue;
       }
@@ -119,7 +120,7 @@ public final class SuiteExecution implements AutoCloseable {
         RunMonitor.Finished sampled = monitor == null ? null : monitor.finish(reportDir, String.format(Locale.ROOT, "%03d-%s-%s-%d",
             done, step.suiteWorkload(), p.profile().label(), p.run()));
         if (pending != null && o.status() == 0) {
-          List<RunResult> published = pending.publish(reportDir, sampled);
+          List<RunResult> published = pending.publish(reportDir, sampled, autoRunsEnded(p, o.result()));
           o = new StepOutcome(0, published.isEmpty() ? o.result() : published.get(published.size() - 1));
         }
       }
@@ -130,16 +131,28 @@ public final class SuiteExecution implements AutoCloseable {
       }
       if (p.reported()) {
         measured.add(new Measurement(step.suiteWorkload(), p.profile(), o.result()));
-        if (autoRuns != null) {
-          double seconds = o.result().durationSec();
-          int run = p.run();
-          autoRuns.add(p.runsOf(), step.suiteWorkload(), seconds).ifPresent(widest -> out.printf(Locale.ROOT,
-              "hibench run: %s: the 95%% interval of the mean time within %.1f%% of it after %d runs (asked %s%%);"
-              + " its other runs left out%n", p.runsOf(), widest, run, precision.percent()));
-        }
       }
     }
     return 0;
+  }
+
+  /**
+   * Under {@code --runs auto}, adds a measured step's time to its workload's; where that ends the
+   * workload's runs, says so when settled, and gives the label its records take; else no labels.
+   */
+  private Map<String, String> autoRunsEnded(SuiteOptions.PlannedStep p, RunResult result) {
+    if (autoRuns == null || result == null) {
+      return Map.of();
+    }
+    Optional<AutoRuns.Ended> ended = autoRuns.add(p.runsOf(), p.step().suiteWorkload(), result.durationSec());
+    if (ended.isEmpty()) {
+      return Map.of();
+    }
+    if (ended.get().reached()) {
+      out.printf(Locale.ROOT, "hibench run: %s: the 95%% interval of the mean time within %.1f%% of it after %d runs (asked %s%%);"
+          + " its other runs left out%n", p.runsOf(), ended.get().widestPct(), ended.get().runs(), precision.percent());
+    }
+    return Map.of(HibenchConfigKeys.SUITE_RUNS_TAKEN, Integer.toString(ended.get().runs()));
   }
 
   /**

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalDouble;
+import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -46,28 +46,36 @@ class AutoRunsTest {
     assertTrue(expected > 3 && expected <= 10, "the draw settles at " + expected);
     AutoRuns runs = new AutoRuns(new Precision(10, 5));
     for (int n = 1; n <= expected; n++) {
-      OptionalDouble settledAt = runs.add("wordcount tiny", "wordcount", times.get(n - 1));
+      Optional<AutoRuns.Ended> settledAt = runs.add("wordcount tiny", "wordcount", times.get(n - 1));
       assertEquals(n == expected, settledAt.isPresent(), "run " + n);
-      assertEquals(n == expected, runs.settled("wordcount tiny"), "run " + n);
+      assertEquals(n == expected, runs.ended("wordcount tiny"), "run " + n);
       if (n == expected) {
         // the table gives t to seven digits
-        assertEquals(halfWidthPct(times, n), settledAt.getAsDouble(), 1e-5);
+        assertEquals(halfWidthPct(times, n), settledAt.get().widestPct(), 1e-5);
+        assertEquals(expected, settledAt.get().runs());
+        assertTrue(settledAt.get().reached());
       }
     }
     // settled once: a time added after says nothing again
     assertFalse(runs.add("wordcount tiny", "wordcount", times.get(expected)).isPresent());
-    assertTrue(runs.settled("wordcount tiny"));
+    assertTrue(runs.ended("wordcount tiny"));
   }
 
+  /** Ended at the tenth run, the most, with the precision not reached and the interval it had then. */
   @Test
-  void aWorkloadOfWideSpreadIsNotSettledInTenRuns() {
+  void aWorkloadOfWideSpreadEndsAtTheMostRunsUnsettled() {
     List<Double> times = draw(11, 10, 20.0, 0.3);
     AutoRuns runs = new AutoRuns(new Precision(10, 5));
-    for (int n = 1; n <= 10; n++) {
+    for (int n = 1; n < 10; n++) {
       assertTrue(n < 3 || halfWidthPct(times, n) > 5, "the draw reaches 5% at run " + n);
       assertFalse(runs.add("tpcxhs tiny", "tpcxhs", times.get(n - 1)).isPresent(), "run " + n);
+      assertFalse(runs.ended("tpcxhs tiny"));
     }
-    assertFalse(runs.settled("tpcxhs tiny"));
+    AutoRuns.Ended ended = runs.add("tpcxhs tiny", "tpcxhs", times.get(9)).orElseThrow();
+    assertEquals(10, ended.runs());
+    assertFalse(ended.reached());
+    assertTrue(halfWidthPct(times, 10) > 5);
+    assertEquals(halfWidthPct(times, 10), ended.widestPct(), 1e-5);
   }
 
   @Test
@@ -75,7 +83,7 @@ class AutoRunsTest {
     AutoRuns runs = new AutoRuns(new Precision(10, 5));
     assertFalse(runs.add("sort tiny", "sort", 4.0).isPresent());
     assertFalse(runs.add("sort tiny", "sort", 4.0).isPresent());
-    assertEquals(0.0, runs.add("sort tiny", "sort", 4.0).getAsDouble());
+    assertEquals(new AutoRuns.Ended(3, 0.0, true), runs.add("sort tiny", "sort", 4.0).orElseThrow());
   }
 
   /** A run of several measured steps (DFSIOE's write and read) settles once each of them is precise enough. */
@@ -86,14 +94,14 @@ class AutoRunsTest {
     AutoRuns runs = new AutoRuns(new Precision(10, 5));
     for (int n = 1; n <= 10; n++) {
       assertFalse(runs.add("dfsioe tiny", "dfsioe-write", narrow.get(n - 1)).isPresent(), "run " + n);
-      assertFalse(runs.add("dfsioe tiny", "dfsioe-read", wide.get(n - 1)).isPresent(), "run " + n);
+      // at the tenth run, the most, it ends unsettled
+      assertEquals(n == 10, runs.add("dfsioe tiny", "dfsioe-read", wide.get(n - 1)).map(e -> !e.reached()).orElse(false), "run " + n);
       // another group's times are its own: the same narrow writes alone settle it at the third run
       if (n <= 3) {
         assertEquals(n == 3, runs.add("dfsioe small", "dfsioe-write", narrow.get(n - 1)).isPresent(), "run " + n);
       }
     }
-    assertTrue(runs.settled("dfsioe small"));
-    assertFalse(runs.settled("dfsioe tiny"));
+    assertTrue(runs.ended("dfsioe small"));
   }
 
   /**
