@@ -147,7 +147,14 @@ class LibjarsOnYarnTest {
     assertRefused("--cluster " + coreOnly + ": mapreduce.framework.name is local, not yarn: the suite's jobs go to the cluster's YARN"
         + " (core-site.xml names yarn, which a Hadoop client's mapred-default.xml overrides: set it in mapred-site.xml)", "run",
         "--cluster", coreOnly.toString(), "--benchmarks", refused.toString());
-    assertSuiteRunsOnCfsUri(List.of("wordcount", "spark-wordcount", "aggregation"), List.of(), "launcher");
+    // --drop-caches with a worker that ssh cannot reach: each record says where the cache was not dropped, and why
+    List<RunResult> records = assertSuiteRunsOnCfsUri(List.of("wordcount", "spark-wordcount", "aggregation"),
+        List.of("--drop-caches", "--monitor-hosts", "127.0.0.1:1"), "launcher");
+    for (RunResult r : records) {
+      String pageCache = r.configuration().get(HibenchConfigKeys.PAGE_CACHE);
+      assertTrue(pageCache != null && pageCache.startsWith("not dropped everywhere: ")
+          && pageCache.contains("127.0.0.1:1: ssh: connect to host 127.0.0.1 port 1: Connection refused"), r.type() + ": " + pageCache);
+    }
   }
 
   /**
@@ -233,8 +240,12 @@ class LibjarsOnYarnTest {
     // the last wordcount wrote the output left on cfs://
     RunResult wordcount = records.stream().filter(r -> r.configuration().get(HibenchConfigKeys.SUITE_WORKLOAD).equals("wordcount"))
         .reduce((first, last) -> last).orElseThrow();
-    assertEquals(extra.isEmpty() ? HibenchConfigKeys.SUBMITTED_BY_LAUNCHER : extra.get(1),
+    assertEquals(extra.contains("--submit") ? extra.get(extra.indexOf("--submit") + 1) : HibenchConfigKeys.SUBMITTED_BY_LAUNCHER,
         wordcount.configuration().get(HibenchConfigKeys.CLUSTER_SUBMIT));
+    if (extra.contains("--drop-caches")) { // said on the console too, once a measured step
+      assertEquals(workloads.size(), run.out().lines().filter(l -> l.startsWith("hibench run: page cache not dropped everywhere: ")).count(),
+          run.out());
+    }
     Map<String, Long> expected = new TreeMap<>();
     for (Writable[] kv : TestData.readSequenceFiles(cfs, new Path(CfsTestNode.uri() + root.substring(1) + "/Wordcount/Input"))) {
       TestData.countTokens(kv[1].toString(), expected);
