@@ -179,6 +179,36 @@ class LibjarsOnYarnTest {
     }
   }
 
+  /**
+   * YCSB on a user's Cassandra that ssh does not reach (no key of this machine's on 127.0.0.1): each
+   * phase is measured all the same, after the wait for compactions, and its record and the console
+   * say the nodes were not flushed and why, beside the durability the node states of itself.
+   */
+  @Test
+  void aYcsbPhaseOnAUsersCassandraThatSshCannotReachIsRecordedAsNotFlushed() throws Exception {
+    String node = "cassandra://" + CfsTestNode.uri().getHost() + ":" + CfsTestNode.uri().getPort();
+    java.nio.file.Path list = Files.writeString(dir.toPath().resolve("ycsb.lst"), "ycsb-c\n");
+    java.nio.file.Path report = dir.toPath().resolve("report-ycsb");
+    InProcess.Outcome run = InProcess.hibench("run", "--cluster", conf.toString(), "--serving", node, "--replication", "1",
+        "--benchmarks", list.toString(), "--ycsb-workloads", LauncherTest.HOME.resolve("conf/ycsb").toString(), "--runs", "1",
+        "--warmup", "0", "--monitor-interval", "0", "--report-dir", report.toString(), "--work-dir", dir.toPath().resolve("work-ycsb").toString());
+    System.out.println(run.out());
+    assertEquals(0, run.status(), run.said());
+    List<RunResult> records = InProcess.records(report);
+    assertEquals(List.of("HadoopYcsb-c-load", "HadoopYcsb-c"), records.stream().map(RunResult::type).toList(), run.out());
+    String commitLog = records.get(0).configuration().get(HibenchConfigKeys.STORAGE_COMMIT_LOG);
+    assertTrue(run.out().contains("hibench run: YCSB's store: the Cassandra cluster at " + node + ", 1 node(s), " + commitLog), run.out());
+    for (RunResult r : records) {
+      io.hibenchdse.ycsb.YcsbMetrics m = r.metrics(io.hibenchdse.ycsb.YcsbMetrics.class);
+      assertTrue(m.operations > 0 && m.errors == 0, r.type() + ": " + m.operations + " operations, " + m.errors + " errors");
+      String flush = r.configuration().get(HibenchConfigKeys.SERVING_FLUSH);
+      assertTrue(flush != null && flush.startsWith("not flushed: 127.0.0.1: "), r.type() + ": " + flush);
+      assertTrue(run.out().contains("hibench run: " + flush + ", compactions finished in "), flush + "\n" + run.out());
+      assertEquals(commitLog, r.configuration().get(HibenchConfigKeys.STORAGE_COMMIT_LOG), r.type());
+      assertEquals("1", r.configuration().get(HibenchConfigKeys.STORAGE_NODES), r.type());
+    }
+  }
+
   /** Refused before any step, each in one line: a serving store that does not answer, then HDFS in safe mode. */
   @Test
   void aStoreThatDoesNotAnswerAndHdfsInSafeModeAreRefusedBeforeAnyStep() throws Exception {
