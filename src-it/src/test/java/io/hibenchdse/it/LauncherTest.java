@@ -312,6 +312,10 @@ class LauncherTest {
     refused.put(List.of("run", "--runs", "many"), "--runs takes a count or auto[:MAX], not 'many'");
     refused.put(List.of("run", "--runs", "auto:2"), "--runs auto:2 stops before the 3 runs an interval is judged on");
     refused.put(List.of("run", "--precision", "5"), "--precision says when --runs auto stops; give --runs auto[:MAX]");
+    // YCSB's workload files looked for as the plan is made, not after the workloads before it ran
+    Path wordcountAndYcsb = Files.writeString(dir.toPath().resolve("wordcount-ycsb.lst"), "wordcount\nycsb-c\n");
+    refused.put(List.of("run", "--benchmarks", wordcountAndYcsb.toString(), "--ycsb-workloads", dir + "/no-ycsb"),
+        "--ycsb-workloads " + dir + "/no-ycsb has no workloadc for ycsb-c: run from the suite's directory, or give --ycsb-workloads DIR");
     // --cluster: the directory and what it names checked before any step, each in one line
     Path noSites = Files.createDirectories(dir.toPath().resolve("no-sites"));
     Files.writeString(noSites.resolve("core-site.xml"), site("fs.defaultFS", "file:///"));

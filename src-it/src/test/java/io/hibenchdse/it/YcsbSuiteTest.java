@@ -58,7 +58,8 @@ class YcsbSuiteTest {
   void aSeriesOfRecordCountsIsPlannedPointByPoint() throws Exception {
     Path list = dir.resolve("series.lst");
     Files.writeString(list, "ycsb-c\n");
-    InProcess.Outcome plan = hibench("plan", "--benchmarks", list.toString(), "--ycsb-records", "500,20000", "--runs", "2");
+    InProcess.Outcome plan = hibench("plan", "--benchmarks", list.toString(), "--ycsb-workloads", checkedWorkloads().toString(),
+        "--ycsb-records", "500,20000", "--runs", "2");
     assertEquals(0, plan.status(), plan.err());
     List<String> lines = plan.out().lines().toList();
     assertEquals(12, lines.size(), plan.out());
@@ -71,7 +72,8 @@ class YcsbSuiteTest {
       assertTrue(line.startsWith(e[0] + " cassandra-cql -P ") && line.contains(" -p recordcount=" + records + " ")
           && line.contains(" -p operationcount=" + e[1] + " ") && line.contains(" -p hibench.suite.scale=" + records + "-records "), line);
     }
-    InProcess.Outcome hbase = hibench("plan", "--benchmarks", list.toString(), "--serving", "hbase", "--durability", "disk");
+    InProcess.Outcome hbase = hibench("plan", "--benchmarks", list.toString(), "--ycsb-workloads", checkedWorkloads().toString(),
+        "--serving", "hbase", "--durability", "disk");
     assertEquals(0, hbase.status(), hbase.err());
     assertTrue(hbase.out().lines().allMatch(l -> l.matches("(measure|warmup) ycsb (load|run) hbase2 -P .*")
         && l.contains(" -p durability=FSYNC_WAL ") && !l.contains("cassandra")), hbase.out());

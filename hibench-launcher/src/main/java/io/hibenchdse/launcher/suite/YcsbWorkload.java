@@ -3,8 +3,11 @@ package io.hibenchdse.launcher.suite;
 import io.hibenchdse.report.Profile;
 import io.hibenchdse.launcher.deployment.ServingStore;
 import io.hibenchdse.core.HibenchConfigKeys;
+import io.hibenchdse.core.UsageException;
 import io.hibenchdse.ycsb.CassandraCqlKeys;
 import io.hibenchdse.ycsb.HBaseKeys;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -55,6 +58,11 @@ public enum YcsbWorkload implements SuiteWorkload {
 
   @Override
   public List<Step> steps(Profile profile, String root, Context par, long seed) {
+    // planned before any step runs: a relative default read from another directory fails here, not after the other workloads
+    if (!Files.isRegularFile(workloadFile(par))) {
+      throw new UsageException("--ycsb-workloads " + par.ycsbWorkloads() + " has no " + workloadFile(par).getFileName()
+          + " for " + suiteName() + ": run from the suite's directory, or give --ycsb-workloads DIR");
+    }
     if (par.ycsbRecords().isEmpty()) {
       return phases(par.records() != null ? par.records() : records(profile), par);
     }
@@ -65,6 +73,11 @@ public enum YcsbWorkload implements SuiteWorkload {
       }
     }
     return series;
+  }
+
+  /** YCSB's own file of this workload ({@code workloada}, ...). */
+  private Path workloadFile(Context par) {
+    return par.ycsbWorkloads().resolve("workload" + name().toLowerCase(Locale.ROOT));
   }
 
   /** Load, warm-up and run at {@code n} records and operations. */
@@ -81,7 +94,7 @@ public enum YcsbWorkload implements SuiteWorkload {
    */
   private List<String> args(String phase, Context par, long records, long operations) {
     List<String> args = new ArrayList<>(List.of(phase, par.serving().binding().ycsbName(),
-        "-P", par.ycsbWorkloads().resolve("workload" + name().toLowerCase(Locale.ROOT)).toString(),
+        "-P", workloadFile(par).toString(),
         "-threads", Integer.toString(par.threads() != null ? par.threads() : par.maps()),
         "-p", "recordcount=" + records, "-p", "operationcount=" + operations));
     if (par.serving() == ServingStore.hbase) {
