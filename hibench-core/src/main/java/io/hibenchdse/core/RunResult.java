@@ -188,9 +188,11 @@ public class RunResult {
     return Collections.unmodifiableMap(utilization);
   }
 
-  /** Job counters, by group then name. */
+  /** Job counters, by group then name: read-only at both levels, as a record's other figures are. */
   public Map<String, Map<String, Long>> counters() {
-    return Collections.unmodifiableMap(counters);
+    Map<String, Map<String, Long>> groups = new TreeMap<>();
+    counters.forEach((group, values) -> groups.put(group, Collections.unmodifiableMap(values)));
+    return Collections.unmodifiableMap(groups);
   }
 
   /** The command that reproduces the run. */

@@ -1,6 +1,7 @@
 package io.hibenchdse.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.File;
 import java.io.IOException;
@@ -71,6 +72,19 @@ class ExportersTest {
     List<String> lines = Files.readAllLines(dir.toPath().resolve("hibench.jsonl"));
     for (int i = 0; i < lines.size(); i++) {
       assertEquals(JsonLinesExporter.toJson(fixedRuns().get(i)), JsonLinesExporter.toJson(JsonLinesExporter.fromJson(lines.get(i))));
+    }
+  }
+
+  /** A record read back hands out its counters read-only, a group's as well as the groups. */
+  @Test
+  void countersReadBackAreReadOnly() throws IOException {
+    assertExports(new JsonLinesExporter(dir.toPath().resolve("hibench.jsonl")), "hibench.jsonl");
+    for (String line : Files.readAllLines(dir.toPath().resolve("hibench.jsonl"))) {
+      RunResult r = JsonLinesExporter.fromJson(line);
+      for (Map.Entry<String, Map<String, Long>> group : r.counters().entrySet()) {
+        assertThrows(UnsupportedOperationException.class, () -> group.getValue().put("X", 1L), group.getKey());
+      }
+      assertThrows(UnsupportedOperationException.class, () -> r.counters().put("G", new TreeMap<>()));
     }
   }
 
