@@ -54,9 +54,11 @@ public final class HostSshd implements Closeable {
       for (int i = 0; i < workers.size(); i++) {
         String host = workers.get(i);
         Path config = dir.resolve("sshd-" + host + ".conf");
-        Files.writeString(config, String.join("\n", "Port " + PORT, "HostKey " + dir.resolve("host-key"),
-            "AuthorizedKeysFile " + dir.resolve("authorized_keys"), "PidFile " + dir.resolve("sshd-" + host + ".pid"),
-            "StrictModes no", "PermitRootLogin yes", "UsePAM no", "PasswordAuthentication no", "SetEnv PATH=" + path(commands), ""));
+        // quoted, as sshd_config allows: a directory with a blank in its name would split a value
+        Files.writeString(config, String.join("\n", "Port " + PORT, "HostKey " + quoted(dir.resolve("host-key")),
+            "AuthorizedKeysFile " + quoted(dir.resolve("authorized_keys")), "PidFile " + quoted(dir.resolve("sshd-" + host + ".pid")),
+            "StrictModes no", "PermitRootLogin yes", "UsePAM no", "PasswordAuthentication no",
+            "SetEnv \"PATH=" + path(commands) + "\"", ""));
         List<String> command = HostDaemon.onHost(net, cgroups.get(i), host);
         command.addAll(List.of(SSHD.toString(), "-D", "-e", "-f", config.toString()));
         sshd.daemons.add(new ProcessBuilder(command).redirectErrorStream(true)
@@ -70,6 +72,10 @@ public final class HostSshd implements Closeable {
       sshd.close();
       throw e;
     }
+  }
+
+  private static String quoted(Path p) {
+    return "\"" + p + "\"";
   }
 
   private static String path(List<Path> commands) {
