@@ -241,6 +241,10 @@ public final class UserCluster implements Deployment.Running {
     c.setConnectTimeout(timeoutMs);
     c.setReadTimeout(timeoutMs);
     c.setRequestProperty("Accept", "application/json");
+    // else a 404 is a FileNotFoundException that says no more than the URL
+    if (c.getResponseCode() != java.net.HttpURLConnection.HTTP_OK) {
+      throw new IOException("HTTP " + c.getResponseCode() + (c.getResponseMessage() == null ? "" : " " + c.getResponseMessage()));
+    }
     try (var in = c.getInputStream()) {
       return new ObjectMapper().readTree(in);
     }

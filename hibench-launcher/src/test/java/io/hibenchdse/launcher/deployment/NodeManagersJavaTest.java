@@ -51,6 +51,21 @@ class NodeManagersJavaTest {
     }
   }
 
+  /** A web server without the servlet: its status is said, not only the URL asked. */
+  @Test
+  void aServerWithoutTheServletIsUnknownWithItsStatus() throws Exception {
+    HttpServer other = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    other.start();
+    try {
+      String host = "127.0.0.1:" + other.getAddress().getPort();
+      NodeManagersJava java = NodeManagersJava.ask(List.of(host), "http://", 5000);
+      assertEquals(Map.of(), java.byHost());
+      assertEquals("unknown on 1 (http://" + host + "/jmx?qry=java.lang:type=Runtime: HTTP 404 Not Found)", java.describe());
+    } finally {
+      other.stop(0);
+    }
+  }
+
   /** A JMX servlet's answer to {@code ?qry=java.lang:type=Runtime}, as Hadoop's JMXJsonServlet gives it (trimmed). */
   private static HttpServer servlet(String specVersion) throws Exception {
     HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
