@@ -115,13 +115,21 @@ public final class EmbeddedDeployment implements Deployment.Local {
    */
   @Override
   public Running startForRun(File scratch) throws IOException {
-    EmbeddedStorage storage = target == Target.hdfs ? EmbeddedHdfs.start(new File(scratch, "dfs"), nodes, true)
-        : EmbeddedCfs.start(new File(scratch, "cassandra"), cassandra(), nodes, replication).with(cfsSettings);
+    // each storage with the store that serves YCSB beside it: HBase over the HDFS, or cfs://'s own Cassandra nodes
+    EmbeddedStorage storage;
+    ServingCluster.Starter serving;
+    if (target == Target.hdfs) {
+      EmbeddedHdfs hdfs = EmbeddedHdfs.start(new File(scratch, "dfs"), nodes, true);
+      storage = hdfs;
+      serving = ServingCluster.onHBase(new File(scratch, "ycsb-hbase"), hdfs.uri(), nodes,
+          LocalHBase.Settings.of(replication).withWalHsync(writeAck == WriteAck.disk));
+    } else {
+      EmbeddedCfs cfs = EmbeddedCfs.start(new File(scratch, "cassandra"), cassandra(), nodes, replication).with(cfsSettings);
+      storage = cfs;
+      serving = ServingCluster.onCassandra(cfs.cluster());
+    }
     Configuration jobs = LocalRunner.configure(storage.conf(), new File(scratch, "mapred"));
     jobs.setInt(HibenchConfigKeys.NODES, 1);
-    ServingCluster.Starter serving = storage instanceof EmbeddedCfs cfs ? ServingCluster.onCassandra(cfs.cluster())
-        : ServingCluster.onHBase(new File(scratch, "ycsb-hbase"), ((EmbeddedHdfs) storage).uri(), nodes,
-            LocalHBase.Settings.of(replication).withWalHsync(writeAck == WriteAck.disk));
     return new Started(storage, jobs, serving);
   }
 
