@@ -4,6 +4,7 @@ import static io.hibenchdse.report.HtmlReport.fmt;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.hibenchdse.core.Unit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -41,7 +42,11 @@ public final class Summary {
           : Unit.OPERATIONS_PER_SECOND.onPageWithUnit("%.0f", meanOpsPerSec);
     }
 
-    /** Under {@code --runs auto}: whether the interval's half-width came within {@link #precisionPct} of the mean; else null. */
+    /**
+     * Under {@code --runs auto}: whether the interval's half-width came within {@link #precisionPct} of the mean; else null.
+     * Named for Jackson: a record's method that is no component is not written without it.
+     */
+    @JsonProperty
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public Boolean precisionReached() {
       return precisionPct == null ? null : ci95LowSec != null && halfWidthPct() <= precisionPct;

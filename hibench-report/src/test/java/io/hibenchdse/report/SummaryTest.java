@@ -167,6 +167,10 @@ class SummaryTest {
     SummaryReport.write(runs, dir);
     List<String> csv = Files.readAllLines(dir.resolve("summary.csv"));
     assertEquals(List.of("25.0,yes,", "5.0,no,", ",,"), csv.subList(1, 4).stream().map(l -> l.substring(l.indexOf(",,") + 2)).toList());
+    // summary.json says it as reports.md has it: precisionPct with precisionReached, both absent without auto
+    String json = Files.readString(dir.resolve("summary.json"));
+    assertEquals(List.of(1, 1, 2), List.of(json.split("\"precisionReached\" : true").length - 1,
+        json.split("\"precisionReached\" : false").length - 1, json.split("\"precisionPct\" : ").length - 1), json);
     assertTrue(Files.readString(dir.resolve("index.html")).contains(Summary.precisionNotReached(rows).get(0)), "on the page too");
   }
 
