@@ -3,9 +3,13 @@ package io.hibenchdse.monitor;
 import java.util.HashSet;
 import java.util.Set;
 
-/** A host's counters parsed from one {@link ProcReading}; two of them give its figures between them. */
-record HostCounters(long epochNanos, long[] cpu, long contextSwitches, long memTotalKb, long memUsedKb, long netRx, long netTx,
-    long loRx, long loTx, long reads, long sectorsRead, long writes, long sectorsWritten, long ioMillis) {
+/**
+ * A host's counters parsed from one {@link ProcReading}; two of them give its figures between them.
+ * {@code memoryRead} and {@code disksRead} say whether the reading had its memory and disk files.
+ */
+record HostCounters(long epochNanos, long[] cpu, long contextSwitches, boolean memoryRead, long memTotalKb, long memUsedKb,
+    long netRx, long netTx, long loRx, long loTx, boolean disksRead, long reads, long sectorsRead, long writes, long sectorsWritten,
+    long ioMillis) {
   /** Bytes a {@code /proc/diskstats} sector counts, whatever the device's own sector size. */
   private static final double SECTOR = 512;
   private static final double KB = 1024;
@@ -33,7 +37,7 @@ record HostCounters(long epochNanos, long[] cpu, long contextSwitches, long memT
     }
     long total = 0;
     long unused = 0;
-    for (String line : r.meminfo().split("\n")) {
+    for (String line : r.meminfo() == null ? new String[0] : r.meminfo().split("\n")) {
       String[] f = line.trim().split("\\s+");
       switch (f[0]) {
         case "MemTotal:" -> total = Long.parseLong(f[1]);
@@ -59,7 +63,7 @@ record HostCounters(long epochNanos, long[] cpu, long contextSwitches, long memT
     }
     Set<String> disks = new HashSet<>(r.disks());
     long[] disk = new long[5];
-    for (String line : r.diskstats().split("\n")) {
+    for (String line : r.diskstats() == null ? new String[0] : r.diskstats().split("\n")) {
       // major minor name reads merged sectors ms-reading writes merged sectors ms-writing ...
       String[] f = line.trim().split("\\s+");
       if (f.length > 10 && disks.contains(f[2])) {
@@ -70,8 +74,8 @@ record HostCounters(long epochNanos, long[] cpu, long contextSwitches, long memT
         disk[4] += Long.parseLong(f[6]) + Long.parseLong(f[10]);
       }
     }
-    return new HostCounters(r.epochNanos(), cpu, ctxt, total, total - unused, net[0], net[1], net[2], net[3],
-        disk[0], disk[1], disk[2], disk[3], disk[4]);
+    return new HostCounters(r.epochNanos(), cpu, ctxt, r.meminfo() != null, total, total - unused, net[0], net[1], net[2], net[3],
+        r.diskstats() != null, disk[0], disk[1], disk[2], disk[3], disk[4]);
   }
 
   /** What the host used from {@code earlier} to these counters. */
@@ -84,21 +88,23 @@ record HostCounters(long epochNanos, long[] cpu, long contextSwitches, long memT
     // user includes guest time, and the total counts it once, in user
     double ticks = Math.max(1, d[USER] + d[1] + d[SYSTEM] + d[3] + d[IOWAIT] + d[IRQ] + d[SOFTIRQ] + d[STEAL]);
     long ios = reads - earlier.reads + writes - earlier.writes;
+    // a figure the host could not read is NaN, as a report's missing figure, not a zero it did not measure
+    boolean disk = disksRead && earlier.disksRead;
     return new HostFigures(
         100 * (d[USER] - d[GUEST]) / ticks,
         100 * (d[SYSTEM] + d[IRQ] + d[SOFTIRQ]) / ticks,
         100 * d[IOWAIT] / ticks,
         (contextSwitches - earlier.contextSwitches) / sec,
-        memTotalKb == 0 ? 0 : 100.0 * memUsedKb / memTotalKb,
+        !memoryRead ? Double.NaN : memTotalKb == 0 ? 0 : 100.0 * memUsedKb / memTotalKb,
         (netRx - earlier.netRx) / KB / sec,
         (netTx - earlier.netTx) / KB / sec,
         (loRx - earlier.loRx) / KB / sec,
         (loTx - earlier.loTx) / KB / sec,
-        (sectorsRead - earlier.sectorsRead) * SECTOR / KB / sec,
-        (sectorsWritten - earlier.sectorsWritten) * SECTOR / KB / sec,
-        (reads - earlier.reads) / sec,
-        (writes - earlier.writes) / sec,
-        ios == 0 ? 0 : (double) (ioMillis - earlier.ioMillis) / ios,
+        disk ? (sectorsRead - earlier.sectorsRead) * SECTOR / KB / sec : Double.NaN,
+        disk ? (sectorsWritten - earlier.sectorsWritten) * SECTOR / KB / sec : Double.NaN,
+        disk ? (reads - earlier.reads) / sec : Double.NaN,
+        disk ? (writes - earlier.writes) / sec : Double.NaN,
+        !disk ? Double.NaN : ios == 0 ? 0 : (double) (ioMillis - earlier.ioMillis) / ios,
         sec);
   }
 }

@@ -10,6 +10,8 @@ import io.hibenchdse.core.Unit;
  * percentage, KB (1024 bytes) a second received and sent (loopback apart, since on one machine
  * everything crosses it), KB a second read and written on the whole physical disks, their
  * requests a second, and the requests' mean time ({@code await}: their total time over their count).
+ * A figure the host could not read (a cgroup v2 host's memory or disk without their controllers) is
+ * NaN, and so is the total's of it.
  */
 public record HostFigures(@Figure(Unit.PERCENT) double cpuUserPct, @Figure(Unit.PERCENT) double cpuSystemPct,
     @Figure(Unit.PERCENT) double cpuIowaitPct, @Figure(Unit.PER_SECOND) double contextSwitchesPerSec,
