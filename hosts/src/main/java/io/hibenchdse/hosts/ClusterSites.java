@@ -39,18 +39,22 @@ public final class ClusterSites {
   static final float AM_SHARE = 0.5f;
   /** YARN's allocation step: every container's memory is a multiple of it. */
   static final int MIN_ALLOCATION_MB = 256;
+  /** The hierarchy the hosts' groups are in, as records carry it: {@code cgroup v2 at /sys/fs/cgroup/unified}. */
+  static final String CGROUP = HibenchConfigKeys.CLUSTER_PREFIX + "cgroup";
 
   private final Path dir;
   private final HostNetwork net;
+  private final CgroupHierarchy hierarchy;
   private final String master;
   private final List<String> workers;
   private final int replication;
   private final int nodeMemoryMb;
   private Map<String, String> storage = Map.of();
 
-  ClusterSites(Path dir, HostNetwork net, int replication) {
+  ClusterSites(Path dir, HostNetwork net, CgroupHierarchy hierarchy, int replication) {
     this.dir = dir;
     this.net = net;
+    this.hierarchy = hierarchy;
     this.master = net.hosts().get(0);
     this.workers = net.hosts().subList(1, net.hosts().size());
     this.replication = replication;
@@ -125,6 +129,7 @@ public final class ClusterSites {
     conf.setInt(HibenchConfigKeys.NODES, workers.size());
     conf.setInt(HibenchConfigKeys.CLUSTER_HOSTS, workers.size());
     conf.set(HibenchConfigKeys.CLUSTER_LINK, net.link() == null ? "unshaped" : net.link().toString());
+    conf.set(CGROUP, hierarchy.toString());
     // the hosts' containers see this machine's files, so Hive's tasks and Spark's executors find their jars here
     conf.setBoolean(HibenchConfigKeys.CONTAINERS_ON_THIS_MACHINE, true);
     SiteSettings.all().forEach(conf::set);

@@ -39,6 +39,7 @@ public final class HostsCluster implements Closeable {
   private static final long START_TIMEOUT_MS = 180_000;
 
   private final HostNetwork net;
+  private final CgroupHierarchy hierarchy;
   private final List<HostCgroup> cgroups = new ArrayList<>();
   private final List<HostDaemon> daemons = new ArrayList<>();
   private final ClusterSites sites;
@@ -48,9 +49,10 @@ public final class HostsCluster implements Closeable {
   private final Thread hook = new Thread(this::stop, "hosts-cleanup");
   private boolean stopped;
 
-  private HostsCluster(HostNetwork net, Path dir, int replication, WorkerStorage storage) {
+  private HostsCluster(HostNetwork net, CgroupHierarchy hierarchy, Path dir, int replication, WorkerStorage storage) {
     this.net = net;
-    this.sites = new ClusterSites(dir, net, replication);
+    this.hierarchy = hierarchy;
+    this.sites = new ClusterSites(dir, net, hierarchy, replication);
     this.replication = replication;
     this.storage = storage;
   }
@@ -73,6 +75,7 @@ public final class HostsCluster implements Closeable {
   public static HostsCluster start(Path dir, int workers, Link link, int replication, WorkerStorage storage, PrintStream out)
       throws IOException {
     HostNetwork.checkRoot();
+    CgroupHierarchy hierarchy = CgroupHierarchy.chosen(System.getProperty(CgroupHierarchy.PROPERTY));
     String left = HostNetwork.removeLeftovers();
     int groups = HostCgroup.removeLeftovers();
     if (!left.isEmpty() || groups > 0) {
@@ -83,7 +86,7 @@ public final class HostsCluster implements Closeable {
     for (int i = 1; i <= workers; i++) {
       hosts.add(worker(i));
     }
-    HostsCluster cluster = new HostsCluster(HostNetwork.create(hosts, link), dir, replication, storage);
+    HostsCluster cluster = new HostsCluster(HostNetwork.create(hosts, link), hierarchy, dir, replication, storage);
     Runtime.getRuntime().addShutdownHook(cluster.hook);
     try {
       cluster.launch();
@@ -98,7 +101,7 @@ public final class HostsCluster implements Closeable {
 
   private void launch() throws IOException {
     for (String host : net.hosts()) {
-      cgroups.add(HostCgroup.create(host));
+      cgroups.add(HostCgroup.create(hierarchy, host));
       // what the daemons register and YARN's masters report are host names: this JVM finds them too
       NetUtils.addStaticResolution(host, net.address(host));
       Files.createDirectories(sites.hostDir(host).resolve("logs"));
@@ -243,7 +246,7 @@ public final class HostsCluster implements Closeable {
 
   /**
    * Each host as the monitor samples it, from its cgroups and its network namespace; a host that
-   * cannot be sampled goes into {@code notSampled} with the reason.
+   * cannot be sampled, or whose memory or disk figures cannot be, goes into {@code notSampled} with the reason.
    */
   public List<HostSource> monitored(Map<String, String> notSampled) {
     List<HostSource> sources = new ArrayList<>();
@@ -253,7 +256,11 @@ public final class HostsCluster implements Closeable {
       try {
         // any daemon of the host: its /proc/PID/net/dev is the host's namespace's
         long inNamespace = daemons.stream().filter(d -> d.host().equals(host)).findFirst().orElseThrow().handle().pid();
-        sources.add(new CgroupHost(host, cgroup.dir("cpuacct"), cgroup.dir("memory"), cgroup.dir("blkio"), inNamespace));
+        CgroupHost source = cgroup.monitored(host, inNamespace);
+        sources.add(source);
+        if (!source.unread().isEmpty()) {
+          notSampled.put(host, source.unread());
+        }
       } catch (IOException e) {
         notSampled.put(host, e.getMessage());
       }
@@ -267,7 +274,7 @@ public final class HostsCluster implements Closeable {
    */
   public String describe() {
     int workers = net.hosts().size() - 1;
-    return storage.describe(workers) + ", each a network namespace on one bridge, link "
+    return storage.describe(workers) + ", each a network namespace on one bridge and groups in " + hierarchy + ", link "
         + (net.link() == null ? "unshaped" : net.link()) + "; daemons' logs under " + sites.hostDir(MASTER).getParent()
         + "; a client on the master: ip netns exec " + net.namespace(MASTER) + " COMMAND";
   }

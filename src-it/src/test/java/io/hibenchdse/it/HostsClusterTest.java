@@ -459,10 +459,8 @@ class HostsClusterTest {
     // monitor reads a host of --hosts, ten times a second
     String worker = HostsCluster.worker(1);
     Process inWorker = new ProcessBuilder("ip", "netns", "exec", "hibench-" + storage + "-" + worker, "sleep", "3600").start();
-    String group = "hibench-" + storage + "/" + worker;
-    Path cgroups = Path.of("/sys/fs/cgroup");
-    Monitor beside = Monitor.start(100, List.of(new io.hibenchdse.monitor.CgroupHost(worker, cgroups.resolve("cpuacct").resolve(group),
-        cgroups.resolve("memory").resolve(group), cgroups.resolve("blkio").resolve(group), inWorker.pid())), List::of, System.err, Map.of());
+    Monitor beside = Monitor.start(100, List.of(io.hibenchdse.hosts.HostCgroup.of(storage, worker).monitored(worker, inWorker.pid())),
+        List::of, System.err, Map.of());
     java.io.ByteArrayOutputStream logged = new java.io.ByteArrayOutputStream();
     String log;
     Series ownView;
