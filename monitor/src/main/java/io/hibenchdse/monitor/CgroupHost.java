@@ -39,6 +39,8 @@ public final class CgroupHost extends PolledHost {
   private final long totalKb;
   private final LongSupplier nanoTime;
   private final long startNanos;
+  /** The groups' CPU time when the host was made, microseconds: a run's groups have counted since its hosts started. */
+  private final long startUsed;
   private final int cores = Runtime.getRuntime().availableProcessors();
 
   /**
@@ -102,6 +104,7 @@ public final class CgroupHost extends PolledHost {
     this.totalKb = memTotal;
     this.nanoTime = nanoTime;
     this.startNanos = nanoTime.getAsLong();
+    this.startUsed = cpuTime()[0];
   }
 
   @Override
@@ -114,11 +117,12 @@ public final class CgroupHost extends PolledHost {
     return unread;
   }
 
-  @Override
-  protected ProcReading readFiles() throws IOException {
-    // v1's cpuacct.usage counts every nanosecond, v2's usage_usec every microsecond; their user and
-    // system parts come from the scheduler's ticks, so they only split it. The columns are
-    // microseconds: HostCounters needs only their ratios.
+  /**
+   * The groups' CPU time and its user part, microseconds. v1's cpuacct.usage counts every
+   * nanosecond, v2's usage_usec every microsecond; their user and system parts come from the
+   * scheduler's ticks, so they only split it.
+   */
+  private long[] cpuTime() throws IOException {
     long used;
     double userPart;
     double systemPart;
@@ -132,11 +136,19 @@ public final class CgroupHost extends PolledHost {
       userPart = number(cpu.resolve("cpuacct.usage_user"));
       systemPart = number(cpu.resolve("cpuacct.usage_sys"));
     }
-    long user = userPart + systemPart == 0 ? used : Math.round(used * userPart / (userPart + systemPart));
-    // what the host did not use of the machine's cores since it was first read
-    // (not clamped to the last reading's: the samples must add up to the groups' whole CPU time; a
-    // sample may show a percent or two above the machine, as the counter lags the clock by a tick)
-    long idle = Math.max(0, (nanoTime.getAsLong() - startNanos) / 1000 * cores - used);
+    return new long[] {used, userPart + systemPart == 0 ? used : Math.round(used * userPart / (userPart + systemPart))};
+  }
+
+  @Override
+  protected ProcReading readFiles() throws IOException {
+    long[] time = cpuTime();
+    long used = time[0];
+    long user = time[1];
+    // what the host did not use of the machine's cores since it was made, of the CPU time it used
+    // since then (not clamped to the last reading's: the samples must add up to the groups' whole
+    // CPU time; a sample may show a percent or two above the machine, as the counter lags the
+    // clock by a tick). The columns are microseconds: HostCounters needs only their ratios.
+    long idle = Math.max(0, (nanoTime.getAsLong() - startNanos) / 1000 * cores - (used - startUsed));
     String stat = "cpu  " + user + " 0 " + (used - user) + " " + idle + " 0 0 0 0 0 0\nctxt 0\n";
     String meminfo = null;
     if (memory != null) {

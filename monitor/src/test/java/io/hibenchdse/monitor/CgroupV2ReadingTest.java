@@ -76,15 +76,14 @@ class CgroupV2ReadingTest {
   }
 
   /**
-   * The host read 10 s after it was made (a run's hosts are made before their daemons start), with
-   * the group's files then, and a second later with theirs at 1 s.
+   * The host read as it is made, its group already 4 s of CPU time old (a run's monitor reads groups
+   * its hosts made before), and a second later with the files at 1 s.
    */
   private ProcReading[] twoReadings(CgroupHost host, boolean withoutControllers) throws IOException, URISyntaxException {
-    clock.set(10 * SECOND);
-    ProcReading first = host.readFiles().at(10 * SECOND);
+    ProcReading first = host.readFiles().at(SECOND);
     recorded("at-1s", withoutControllers);
-    clock.set(11 * SECOND);
-    return new ProcReading[] {first, host.readFiles().at(11 * SECOND)};
+    clock.set(SECOND);
+    return new ProcReading[] {first, host.readFiles().at(2 * SECOND)};
   }
 
   /**
