@@ -3,6 +3,7 @@ package io.hibenchdse.cassandra;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hibenchdse.tiers.FullTier;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * node gave up after one second ("Unable to gossip with any peers"). A node that is not the seed
  * asks the same at its first start.
  */
+@FullTier
 class SlowSeedTest {
   private static final String ASKING = "Loading persisted ring state";
   /** What the node logs once the seed has answered it. */

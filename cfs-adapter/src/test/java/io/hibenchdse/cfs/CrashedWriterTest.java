@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hibenchdse.tiers.FullTier;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * it wrote; a file that lost a sub-block is reported, never read as if whole. Each test uses a
  * keyspace of its own, so what other tests left behind does not count.
  */
+@FullTier
 class CrashedWriterTest {
   /** Two full blocks reach Cassandra; the third block's first bytes wait in the stream's buffer. */
   private static final int WRITTEN = 2 * CfsTestNode.BLOCK + 1000;

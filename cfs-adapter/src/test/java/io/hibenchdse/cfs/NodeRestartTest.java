@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.hibenchdse.cassandra.LocalCassandra;
+import io.hibenchdse.tiers.FullTier;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * syncs its commit log before acknowledging a write: under Cassandra's default periodic sync, the
  * writes of the last period before a crash are lost by design (see the cfs-adapter README).
  */
+@FullTier
 class NodeRestartTest {
   @Test
   void closedFilesReadBackIntactAfterTheNodeIsKilled() throws Exception {

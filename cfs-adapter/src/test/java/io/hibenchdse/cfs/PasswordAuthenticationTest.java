@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hibenchdse.cassandra.LocalCassandra;
+import io.hibenchdse.tiers.FullTier;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * missing login ends in one line naming the host, the user and the node's reason, and no message
  * carries the password.
  */
+@FullTier
 class PasswordAuthenticationTest {
   private static final String RIGHT = LocalCassandra.SUPERUSER;
   private static final String WRONG = "not-the-password-4711";

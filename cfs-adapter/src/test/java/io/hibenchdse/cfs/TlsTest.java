@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hibenchdse.cassandra.LocalCassandra;
+import io.hibenchdse.tiers.FullTier;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.KeyStore;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * ways; a trust store without it, or a client that does not speak TLS, ends in one line naming
  * the host and the cause.
  */
+@FullTier
 class TlsTest {
   @TempDir static Path dir;
   static LocalCassandra node;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hibenchdse.node.SiteSettings;
+import io.hibenchdse.tiers.FullTier;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * client of the running HBase ({@link ClusterHBase}, as a user's is reached) says what it is, and
  * settles and empties it the same way.
  */
+@FullTier
 class LocalHBaseTest {
   static final byte[] FAMILY = "f".getBytes(StandardCharsets.UTF_8);
   static final byte[] COLUMN = "v".getBytes(StandardCharsets.UTF_8);

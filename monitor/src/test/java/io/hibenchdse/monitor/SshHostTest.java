@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.hibenchdse.tiers.FullTier;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.ServerSocket;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * figures are this machine's, so they must match the local reading of the same time; a worker ssh
  * cannot reach is named, and the rest is sampled on.
  */
+@FullTier
 class SshHostTest {
   private static final Path SSHD = Path.of("/usr/sbin/sshd");
   @TempDir static Path dir;

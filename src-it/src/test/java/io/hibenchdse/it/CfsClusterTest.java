@@ -10,6 +10,7 @@ import io.hibenchdse.cfs.CfsAdmin;
 import io.hibenchdse.cfs.CfsTestNode;
 import io.hibenchdse.core.TestData;
 import io.hibenchdse.dfsio.DfsioeMetrics;
+import io.hibenchdse.tiers.FullTier;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
@@ -40,6 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
  * DFSIOE's write and read complete with one node killed (SIGKILL) in the middle of them, and
  * {@code cfs check} finds nothing amiss once the node is back.
  */
+@FullTier
 class CfsClusterTest {
   static final long MB = 1 << 20;
   static final int FILES = 4;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hibenchdse.cfs.Cfs;
 import io.hibenchdse.cfs.CfsTestNode;
 import io.hibenchdse.core.TestData;
+import io.hibenchdse.tiers.FullTier;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * writing and reading, and the two-run TPCx-HS. The application masters' and tasks' logs hold no
  * error and no stack trace of cfs:// or its driver.
  */
+@FullTier
 class CfsOnYarnTest {
   private static final String LOGS = "syslog|stderr|stdout";
   // one YARN for the class, each case under a directory of its own on the node

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hibenchdse.launcher.storage.EmbeddedHdfs;
+import io.hibenchdse.tiers.FullTier;
 import java.io.File;
 import java.util.List;
 import java.util.Random;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * read from both of them over sockets, and the data survives a stop and start, with the DataNodes
  * in their own JVMs or in this one.
  */
+@FullTier
 class DataNodeJvmsTest {
   @TempDir File dir;
 

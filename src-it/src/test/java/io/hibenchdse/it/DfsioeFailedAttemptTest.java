@@ -7,6 +7,7 @@ import io.hibenchdse.core.TestData;
 import io.hibenchdse.dfsio.DfsioeMetrics;
 import io.hibenchdse.dfsio.DfsioEnhancedJar;
 import io.hibenchdse.dfsio.FailOnceFileSystem;
+import io.hibenchdse.tiers.FullTier;
 import java.io.File;
 import java.nio.file.Files;
 import java.util.List;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A map attempt that fails part-way, on a real YARN mini cluster (the local job runner never
  * retries): the report lists it, and its bytes are not counted beside the retry's.
  */
+@FullTier
 class DfsioeFailedAttemptTest {
   static final long MB = 1 << 20;
 

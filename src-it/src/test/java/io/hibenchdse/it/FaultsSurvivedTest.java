@@ -15,6 +15,7 @@ import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.TestData;
 import io.hibenchdse.dfsio.DfsioeMetrics;
 import io.hibenchdse.launcher.storage.EmbeddedHdfs;
+import io.hibenchdse.tiers.FullTier;
 import io.hibenchdse.tpcxhs.HsGen;
 import io.hibenchdse.tpcxhs.HsValidate;
 import io.hibenchdse.tpcxhs.TpcxHsMetrics;
@@ -62,6 +63,7 @@ import org.junit.jupiter.api.io.TempDir;
  * TPCx-HS phases on cfs://. Each test checks the benchmark survives with its figures and data
  * intact, and that the fault really happened where it was meant to.
  */
+@FullTier
 class FaultsSurvivedTest {
   static final long MB = 1 << 20;
   static final Pattern ATTEMPT = Pattern.compile("attempt_\\d+_\\d+_m_\\d+_\\d+");

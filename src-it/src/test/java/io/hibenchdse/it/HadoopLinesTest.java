@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hibenchdse.cfs.CfsTestNode;
 import io.hibenchdse.core.TestData;
 import io.hibenchdse.it.StockScriptLines.Hadoop;
+import io.hibenchdse.tiers.FullTier;
 import java.io.File;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -43,6 +44,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * <p>The cells run two at a time: each has its own directory (and its own root on the shared
  * Cassandra node), and each spends its time starting and waiting on one JVM after another.
  */
+@FullTier
 class HadoopLinesTest {
   static final int ROWS = 20_000;
   /** The checksum of TeraGen's {@link #ROWS} rows, by Hadoop's own TeraGen and TeraValidate in this JVM. */

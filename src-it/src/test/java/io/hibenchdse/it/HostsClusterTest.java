@@ -9,6 +9,7 @@ import io.hibenchdse.hosts.HostDaemon;
 import io.hibenchdse.dfsio.DfsioEnhancedJar;
 import io.hibenchdse.dfsio.DfsioeMetrics;
 import io.hibenchdse.hosts.HostsCluster;
+import io.hibenchdse.tiers.FullTier;
 import io.hibenchdse.tpcxhs.HsGen;
 import io.hibenchdse.tpcxhs.HsValidate;
 import io.hibenchdse.tpcxhs.TpcxHsJar;
@@ -54,6 +55,7 @@ import org.junit.jupiter.api.io.TempDir;
  * started apart as on a user's own cluster ({@code --cluster}); and when a cluster stops, on
  * close or on SIGTERM, no namespace, link, cgroup or process of it is left.
  */
+@FullTier
 class HostsClusterTest {
   @TempDir File dir;
   /** The embedded default's reference runs, which two cases compare a cluster's with. */

@@ -9,6 +9,7 @@ import io.hibenchdse.core.JsonLinesExporter;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.launcher.Hibench;
+import io.hibenchdse.tiers.FullTier;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -150,6 +151,7 @@ class HtmlReportTest {
   }
 
   /** The real thing: a suite run at two profiles on the embedded HDFS, its report read in Chromium. */
+  @FullTier
   @Test
   void aSuiteRunAtTwoProfilesWritesTheReportWithEveryChart() throws Exception {
     Path list = dir.resolve("benchmarks.lst");

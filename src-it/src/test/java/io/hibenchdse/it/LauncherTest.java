@@ -10,6 +10,7 @@ import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunEnvironment;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.launcher.Hibench;
+import io.hibenchdse.tiers.FullTier;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
@@ -61,6 +62,7 @@ class LauncherTest {
    * value read checked), YCSB's output as YCSB prints it, a record per phase naming the store; a
    * wrong binding, a missing workload file and a ZooKeeper nobody answers at are one line each.
    */
+  @FullTier
   @org.junit.jupiter.params.ParameterizedTest
   @org.junit.jupiter.params.provider.CsvSource({"cassandra-cql, cql://127.0.0.1:", "hbase2, hbase://127.0.0.1:"})
   void binHibenchYcsbLoadsAndRunsOnAnEmbeddedStore(String bindingName, String store) throws Exception {
@@ -150,6 +152,7 @@ class LauncherTest {
    * precision no three runs meet, all three of auto:3 run and the line after the table gives the
    * interval's half-width as Student's t over the records' own times gives it.
    */
+  @FullTier
   @Test
   void runsAutoStopsOnceTheMeanTimesIntervalIsNarrowEnough() throws Exception {
     Path list = Files.writeString(dir.toPath().resolve("wordcount.lst"), "wordcount\n");
@@ -436,6 +439,7 @@ class LauncherTest {
    * there is refused in bin/hibench run's one line, before anything runs; HBASE_CONF_DIR becomes
    * --serving hbase:HBASE_CONF_DIR.
    */
+  @FullTier
   @Test
   void runAllIsRunOnTheClusterOfHadoopConfDir() throws Exception {
     Path none = dir.toPath().resolve("no-conf");

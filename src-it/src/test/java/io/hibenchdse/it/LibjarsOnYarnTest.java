@@ -9,6 +9,7 @@ import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.TestData;
 import io.hibenchdse.node.SiteSettings;
+import io.hibenchdse.tiers.FullTier;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -40,6 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
  * cfs --cfs-uri}), the adapter going with every job, submitted by the launcher's own client and by
  * a stock {@code hadoop jar}.
  */
+@FullTier
 class LibjarsOnYarnTest {
   private static final File ADAPTER_JAR = new File("../cfs-adapter/target/cfs-adapter.jar").getAbsoluteFile();
   /** The container logs that say why a task failed. */

@@ -15,6 +15,7 @@ import io.hibenchdse.monitor.LocalHost;
 import io.hibenchdse.monitor.Monitor;
 import io.hibenchdse.monitor.Series;
 import io.hibenchdse.monitor.Utilization;
+import io.hibenchdse.tiers.FullTier;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -40,6 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
  * cache, and the few writeback bursts that reach the disk in a short run decide a 10% comparison
  * by which side of a window's edge they fall on.
  */
+@FullTier
 class MonitoredSuiteTest {
   @TempDir Path dir;
 

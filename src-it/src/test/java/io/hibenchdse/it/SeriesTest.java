@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.dfsio.DfsioeMetrics;
+import io.hibenchdse.tiers.FullTier;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,6 +53,7 @@ class SeriesTest {
    * Table 7's pairs of maps and reduces: four rows in the order given, each record's maps and reduces
    * (the job's shuffle counter) as its point asked, the deltas those of the records' own times and data.
    */
+  @FullTier
   @Test
   void pairsOfMapsAndReducesAreFourRowsWithDeltasAgainstTheFirst() throws Exception {
     InProcess.Outcome o = suite("pairs", "wordcount\n", "--runs", "2", "--vary", "maps=3,4,6,12", "--vary", "reduces=1,2,2,4");
@@ -93,6 +95,7 @@ class SeriesTest {
    * DFSIOE at one total with 1, 2, 4 and 8 files: each point's files and bytes as asked, an
    * aggregated throughput per point; wordcount, which takes no file count, runs once and is said so.
    */
+  @FullTier
   @Test
   void dfsioeFilesAtOneTotalAndAWorkloadThatTakesNoFileCount() throws Exception {
     InProcess.Outcome o = suite("files", "wordcount\ndfsioe-write\n", "--runs", "1", "--vary", "files=1,2,4,8");
@@ -119,6 +122,7 @@ class SeriesTest {
   }
 
   /** A 2x2 grid: four labelled rows, and a chart for each row of the grid along its last key. */
+  @FullTier
   @Test
   void aGridIsEveryCombinationWithAChartPerRow() throws Exception {
     InProcess.Outcome o = suite("grid", "wordcount\n", "--runs", "1", "--vary", "maps=1,2", "--vary", "reduces=1,2", "--grid");

@@ -11,6 +11,7 @@ import io.hibenchdse.hosts.HostsCluster;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.TestData;
 import io.hibenchdse.spark.SparkFigures;
+import io.hibenchdse.tiers.FullTier;
 import io.hibenchdse.tpcxhs.TpcxHsJar;
 import java.io.File;
 import java.io.OutputStream;
@@ -182,6 +183,7 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
    * spark-terasort's output of HSGen's data on cfs:// passes HSValidate with HSGen's row count and
    * checksum.
    */
+  @FullTier
   @Test
   void sparkWordcountSortAndTerasortRunOnCfs() throws Exception {
     Configuration cfs = TestData.localConf(CfsTestNode.conf(), new File(dir, "mr-cfs"));
@@ -239,6 +241,7 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
    * and revenue per source IP equal those sums, the join's rows in descending revenue. Each record
    * names cfs://.
    */
+  @FullTier
   @Test
   void sparkSqlQueriesRunOnCfs() throws Exception {
     Configuration cfs = TestData.localConf(CfsTestNode.conf(), new File(dir, "mr-cfs-sql"));
@@ -276,6 +279,7 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
    * A SIGTERM to bin/hibench while Spark's job runs: the Spark JVM is stopped with it, its partial
    * output removed, its input untouched, and the rerun needs no -overwrite.
    */
+  @FullTier
   @Test
   void sigtermWhileSparksJobRunsLeavesNothing() throws Exception {
     Configuration big = new Configuration(conf);
@@ -414,6 +418,7 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
    * scan script HiBench writes (its ROW FORMAT DELIMITED SequenceFile tables) and copies every row.
    * A line without its arguments is one line and exit 2.
    */
+  @FullTier
   @Test
   void hiBench7sSparkLinesRunUnchangedThroughSparkSubmit() throws Exception {
     String fs = hdfs.uri().toString();
@@ -521,13 +526,25 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
     assertEquals(List.of("", "", "", ""), List.of(row[9], row[10], row[11], row[12]), engines.get(1));
     String html = Files.readString(report.resolve("index.html"));
     assertTrue(html.contains("<h3 id=\"engines\">Spark beside MapReduce</h3>") && html.contains("<td>one run: no test</td>"), html);
+  }
 
-    // on two hosts: Spark on their YARN, the driver on the master, an executor on each worker (Spark's
-    // status tracker) and tasks on the workers only (its task reports); the same input read and the
-    // same counts written. Which workers ran the few tasks of a tiny input is the scheduler's choice:
-    // it prefers the hosts that hold the input's blocks and may leave a worker idle
+  /**
+   * spark-wordcount on two hosts: Spark on their YARN, the driver on the master, an executor on
+   * each worker (Spark's status tracker) and tasks on the workers only (its task reports); the same
+   * input read and the same counts written as the embedded default's run on the same seed. Which
+   * workers ran the few tasks of a tiny input is the scheduler's choice: it prefers the hosts that
+   * hold the input's blocks and may leave a worker idle.
+   */
+  @FullTier
+  @Test
+  void sparkOnTwoHostsRunsOnTheirYarnAndReadsAndWritesWhatTheEmbeddedRunDid() throws Exception {
     java.nio.file.Path sparkOnly = dir.toPath().resolve("spark-only.lst");
     Files.writeString(sparkOnly, "spark-wordcount\n");
+    java.nio.file.Path embeddedReport = dir.toPath().resolve("embedded-report");
+    InProcess.Outcome run = InProcess.hibench("run", "--runs", "1", "--warmup", "0", "--benchmarks", sparkOnly.toString(),
+        "--report-dir", embeddedReport.toString(), "--work-dir", dir.toPath().resolve("work").toString());
+    assertEquals(0, run.status(), run.toString());
+    RunResult spark = InProcess.records(embeddedReport).get(0);
     java.nio.file.Path hostsReport = dir.toPath().resolve("hosts-report");
     InProcess.Outcome hosts = InProcess.hibench("run", "--hosts", "2", "--runs", "1", "--warmup", "0", "--benchmarks",
         sparkOnly.toString(), "--report-dir", hostsReport.toString(), "--work-dir", dir.toPath().resolve("work").toString());

@@ -7,6 +7,7 @@ import static io.hibenchdse.it.StockScriptLines.*;
 import io.hibenchdse.it.StockScriptLines.Hadoop;
 
 import io.hibenchdse.core.TestData;
+import io.hibenchdse.tiers.FullTier;
 import java.io.File;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * the script would), run through Hadoop's RunJar, which is what `hadoop jar` does, against the
  * built jars, with the cluster's configuration on the class path as HADOOP_CONF_DIR puts it.
  */
+@FullTier
 class StockScriptLinesTest extends EmbeddedHdfsTest {
   static File confDir;
   /** `hadoop` on this build's Hadoop (3.4) with the cluster's configuration. */

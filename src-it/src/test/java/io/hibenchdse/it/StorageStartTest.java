@@ -9,6 +9,7 @@ import io.hibenchdse.cassandra.LocalCassandra;
 import io.hibenchdse.core.JsonLinesExporter;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
+import io.hibenchdse.tiers.FullTier;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.InputStreamReader;
@@ -31,6 +32,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * configuration directory it prints, by bin/hibench and by Hadoop's own FsShell; stopped by SIGTERM
  * and started again on the same data.
  */
+@FullTier
 class StorageStartTest {
   static final Path HOME = LauncherTest.HOME;
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hibenchdse.core.RunResult;
+import io.hibenchdse.tiers.FullTier;
 import io.hibenchdse.ycsb.YcsbMetrics;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -82,6 +83,7 @@ class YcsbSuiteTest {
     assertTrue(bad.err().contains("--ycsb-records must be at least 1"), bad.err());
   }
 
+  @FullTier
   @Test
   void ycsbStepsRunOnCfsNodesWithTheirHygieneRecordedAndReported() throws Exception {
     // eight client threads: at --durability disk each write waits for its group commit's 15 ms sync,
@@ -133,6 +135,7 @@ class YcsbSuiteTest {
    * Cassandra nodes, and compare takes the two; at {@code --durability disk} HBase syncs its WAL,
    * which compare refuses against a run that did not.
    */
+  @FullTier
   @Test
   void onHBaseBesideHdfsComparedWithCassandraOnCfsAndRefusedAgainstAnotherDurability() throws Exception {
     InProcess.Outcome hdfs = suite("hdfs", "ycsb-a\nycsb-c\n", "--runs", "1");

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hibenchdse.core.TestData;
+import io.hibenchdse.tiers.FullTier;
 import java.io.File;
 import java.nio.file.Files;
 import java.util.Arrays;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Every fault in sorted data fails HSValidate, every fault in a data set fails HSDataCheck. */
+@FullTier
 class FaultInjectionTest {
   static final int ROWS = 5_000;
 

@@ -8,6 +8,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import io.hibenchdse.cassandra.LocalCassandra;
+import io.hibenchdse.tiers.FullTier;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * while YCSB loads and runs: both phases complete, their errors (if any) are counted, and every
  * insert YCSB saw acknowledged is in the table afterwards, read at QUORUM once the node is back.
  */
+@FullTier
 class YcsbNodeKilledTest {
   @TempDir File dir;
 

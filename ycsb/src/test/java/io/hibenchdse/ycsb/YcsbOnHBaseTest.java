@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hibenchdse.hbase.LocalHBase;
 import io.hibenchdse.node.SiteSettings;
+import io.hibenchdse.tiers.FullTier;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -119,6 +120,7 @@ class YcsbOnHBaseTest {
         r.err.toString(StandardCharsets.UTF_8).lines().filter(l -> !l.isBlank()).toList());
   }
 
+  @FullTier
   @Test
   void aRegionServerCrashedMidLoadLosesNoAcknowledgedInsert() throws Exception {
     // the client rides out the crash (HBase's default retries): every insert is acknowledged in the end
@@ -127,6 +129,7 @@ class YcsbOnHBaseTest {
     assertEquals(LOAD, acknowledged);
   }
 
+  @FullTier
   @Test
   void theHBaseJvmKilledMidLoadLosesNoAcknowledgedInsert() throws Exception {
     // HBase stays dead until the load has given up: the inserts after the kill fail, then a restart replays the WAL

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hibenchdse.cfs.CfsTestNode;
 import io.hibenchdse.core.TestData;
+import io.hibenchdse.tiers.FullTier;
 import java.io.File;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * The queries with their tables, result tables and Hive's scratch space on cfs:// (a real Cassandra
  * node in a child JVM), checked as on HDFS against the queries computed over the generated files.
  */
+@FullTier
 class HiveQueriesOnCfsTest {
   static Configuration conf;
 

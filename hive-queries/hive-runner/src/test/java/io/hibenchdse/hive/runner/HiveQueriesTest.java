@@ -11,6 +11,7 @@ import io.hibenchdse.hive.GeneratedTables;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.node.ChildJvm;
 import io.hibenchdse.node.SiteSettings;
+import io.hibenchdse.tiers.FullTier;
 import java.io.File;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -182,6 +183,7 @@ class HiveQueriesTest {
    * {@code default}: the query runs in a database of its own, which is gone after the session
    * (ended or stopped by SIGTERM), and the user's table and its file are as they were.
    */
+  @FullTier
   @Test
   void onAUsersMetastoreTheQueriesKeepToADatabaseOfTheirOwn() throws Exception {
     File home = new File(dir, "users-metastore");
