@@ -44,8 +44,16 @@ final class HeadlessChromium implements AutoCloseable {
 
   /** Starts Chromium, or skips the calling test with the reason when it is not installed. */
   static HeadlessChromium start() throws Exception {
-    Assumptions.assumeTrue(Files.isExecutable(BINARY), BINARY + " is not installed (Debian: apt-get install chromium;"
-        + " .ci/run installs it): the page was not checked in a browser");
+    if (!Files.isExecutable(BINARY)) {
+      String why = BINARY + " is not installed (Debian: apt-get install chromium; .ci/run installs it): the page was not"
+          + " checked in a browser";
+      // Surefire keeps a skipped case's reason in its report file: the console of `mvn verify` gets
+      // the line through the test JVM's own stderr, which Surefire passes on as it is
+      new java.io.PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true)
+          .println("skipped " + StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).getCallerClass()
+              .getSimpleName() + "'s browser check: " + why);
+      Assumptions.abort(why);
+    }
     return new HeadlessChromium();
   }
 
