@@ -18,10 +18,14 @@ import java.util.Locale;
 public final class FailureLog {
   private FailureLog() {}
 
+  /**
+   * {@code hibench.log.dir}, else {@code <java.io.tmpdir>/hibench-logs-<user>}: one a user, as
+   * Hadoop's {@code /tmp/hadoop-<user>}, since the first user's directory is not writable by the next.
+   */
   public static Path dir() {
     String configured = System.getProperty(HibenchConfigKeys.LOG_DIR);
     return configured != null ? Paths.get(configured)
-        : Paths.get(System.getProperty("java.io.tmpdir"), "hibench-logs");
+        : Paths.get(System.getProperty("java.io.tmpdir"), "hibench-logs-" + System.getProperty("user.name"));
   }
 
   /** Saves the trace and the diagnostics of a failure of {@code tool}; the file, or null if it could not be written. */

@@ -28,7 +28,7 @@ public final class HibenchConfigKeys {
    */
   public static final String RECORDS_DIR = "hibench.report.records.dir";
 
-  /** System property: the directory of the failure files (default: {@code <java.io.tmpdir>/hibench-logs}). */
+  /** System property: the directory of the failure files (default: {@code <java.io.tmpdir>/hibench-logs-<user>}). */
   public static final String LOG_DIR = "hibench.log.dir";
 
   /** System property: also print the stack trace of a failed run (HADOOP_OPTS=-Dhibench.stacktrace=true). */
