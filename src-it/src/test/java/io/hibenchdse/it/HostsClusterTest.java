@@ -1007,8 +1007,13 @@ class HostsClusterTest {
     assertTrue(!netns.contains("hibench-" + pid), netns);
     String links = run("ip", "-o", "link", "show");
     assertTrue(!links.contains("hb" + pid), links);
-    for (String controller : List.of("cpuacct", "memory", "blkio")) {
-      assertTrue(!Files.exists(Path.of("/sys/fs/cgroup", controller, "hibench-" + pid)), controller);
+    // a group under each v1 controller, v2's unified/ beside them, or a cgroup2 /sys/fs/cgroup itself
+    Path cgroups = Path.of("/sys/fs/cgroup");
+    assertTrue(!Files.exists(cgroups.resolve("hibench-" + pid)), cgroups.toString());
+    try (var hierarchies = Files.newDirectoryStream(cgroups, Files::isDirectory)) {
+      for (Path hierarchy : hierarchies) {
+        assertTrue(!Files.exists(hierarchy.resolve("hibench-" + pid)), hierarchy.toString());
+      }
     }
     assertTrue(!Files.exists(Path.of("/etc/netns", namespace)), namespace);
   }
