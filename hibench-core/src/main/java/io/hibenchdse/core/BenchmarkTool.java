@@ -123,7 +123,7 @@ public abstract class BenchmarkTool extends Configured implements Tool {
       return 0;
     }
     recorder = new RunRecorder(this, cl, toolArgs);
-    Configuration conf = getConf();
+    Configuration conf = LocalRunner.userStaging(getConf());
     List<Path> inputs = inputs();
     Path out = output();
     List<Path> touched = new ArrayList<>(inputs);

@@ -27,4 +27,18 @@ public final class LocalRunner {
     conf.setInt(LocalJobRunner.LOCAL_MAX_REDUCES, cores);
     return conf;
   }
+
+  /**
+   * Gives the local job runner a staging directory of the user's own, under {@code hadoop.tmp.dir}
+   * ({@code /tmp/hadoop-<user>} by default), where none is set: without one it stages under
+   * {@code /tmp/hadoop/mapred/staging}, which the first user to run a job owns and the next cannot
+   * write ("chmod: cannot access .../.staging").
+   */
+  public static Configuration userStaging(Configuration conf) {
+    if (MRConfig.LOCAL_FRAMEWORK_NAME.equals(conf.get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME))
+        && conf.get(JTConfig.JT_STAGING_AREA_ROOT) == null) {
+      conf.set(JTConfig.JT_STAGING_AREA_ROOT, conf.get("hadoop.tmp.dir") + "/mapred/staging");
+    }
+    return conf;
+  }
 }

@@ -211,14 +211,16 @@ public final class Hibench implements Callable<Integer> {
   /**
    * Runs a workload in an engine's JVM (Hive's, Spark's), sharing this terminal, reported to
    * ./report unless -D says otherwise, or with a null workload the engine's own command line
-   * ({@code spark-submit}'s); the engine's log goes to the temporary directory.
+   * ({@code spark-submit}'s); the engine's log goes to the user's log directory ({@link FailureLog#dir()}).
    */
   private static int engine(String engine, EngineJvm jvm, String workload, String[] args, PrintStream err) {
     try {
       List<String> command = new ArrayList<>(workload == null ? List.of()
           : List.of(workload, "-D", HibenchConfigKeys.REPORT_DIR + "=" + Results.DEFAULT_REPORT_DIR));
       command.addAll(Arrays.asList(args)); // a later -D wins
-      File log = new File(System.getProperty("java.io.tmpdir"), "hibench-" + engine.toLowerCase(Locale.ROOT) + ".log");
+      // in the user's own log directory: a shared /tmp/hibench-ENGINE.log is the first user's alone
+      java.nio.file.Files.createDirectories(FailureLog.dir());
+      File log = FailureLog.dir().resolve("hibench-" + engine.toLowerCase(Locale.ROOT) + ".log").toFile();
       return jvm.runOnce(command, log);
     } catch (IOException e) {
       err.println((workload == null ? "spark-submit" : workload) + ": cannot start the " + engine + " JVM: "
