@@ -492,9 +492,7 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
   /**
    * The suite runs spark-wordcount beside wordcount on the same generated data: equal input bytes
    * and records, as many shuffle partitions as reduces, the Spark JVM sampled by the monitor under
-   * its name, both in the summary and set against each other in engines.csv and the page. On two
-   * hosts Spark runs on their YARN with an executor on each worker and counts what it counted
-   * here; on a user's cluster it is refused in one line before anything starts.
+   * its name, both in the summary and set against each other in engines.csv and the page.
    */
   @Test
   void theSuiteRunsSparkBesideMapReduceOnTheSameData() throws Exception {

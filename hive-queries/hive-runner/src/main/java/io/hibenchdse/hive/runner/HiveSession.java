@@ -1,5 +1,6 @@
 package io.hibenchdse.hive.runner;
 
+import io.hibenchdse.core.FailureLog;
 import io.hibenchdse.core.HibenchConfigKeys;
 import java.io.File;
 import java.io.IOException;
@@ -341,7 +342,7 @@ final class HiveSession implements AutoCloseable {
 
     HiveQueryException(HiveScript script, HiveScript.Statement s, String hiveMessage) {
       super(script.name() + " line " + s.line() + ": " + hiveMessage.strip().replaceAll("\\s*\\R\\s*", " ")
-          + " (Hive's log: " + System.getProperty("hibench.hive.log", System.getProperty("java.io.tmpdir") + "/hibench-hive.log") + ")");
+          + " (Hive's log: " + System.getProperty("hibench.hive.log", FailureLog.dir().resolve("hibench-hive.log").toString()) + ")");
     }
   }
 }
