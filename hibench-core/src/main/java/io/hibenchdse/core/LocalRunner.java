@@ -2,6 +2,7 @@ package io.hibenchdse.core;
 
 import java.io.File;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.LocalJobRunner;
 import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.server.jobtracker.JTConfig;
@@ -35,8 +36,10 @@ public final class LocalRunner {
    * write ("chmod: cannot access .../.staging").
    */
   public static Configuration userStaging(Configuration conf) {
-    if (MRConfig.LOCAL_FRAMEWORK_NAME.equals(conf.get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME))
-        && conf.get(JTConfig.JT_STAGING_AREA_ROOT) == null) {
+    // through a JobConf, which reads mapred-site.xml: a cluster's framework is named there
+    JobConf jobs = new JobConf(conf);
+    if (MRConfig.LOCAL_FRAMEWORK_NAME.equals(jobs.get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME))
+        && jobs.get(JTConfig.JT_STAGING_AREA_ROOT) == null) {
       conf.set(JTConfig.JT_STAGING_AREA_ROOT, conf.get("hadoop.tmp.dir") + "/mapred/staging");
     }
     return conf;

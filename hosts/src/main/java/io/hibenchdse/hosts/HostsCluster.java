@@ -86,7 +86,9 @@ public final class HostsCluster implements Closeable {
     for (int i = 1; i <= workers; i++) {
       hosts.add(worker(i));
     }
-    HostsCluster cluster = new HostsCluster(HostNetwork.create(hosts, link), hierarchy, dir, replication, storage);
+    // absolute: the daemons' site files name their directories, and a NodeManager resolves a
+    // relative local-dir against each container's working directory (run's default --work-dir is work/)
+    HostsCluster cluster = new HostsCluster(HostNetwork.create(hosts, link), hierarchy, dir.toAbsolutePath(), replication, storage);
     Runtime.getRuntime().addShutdownHook(cluster.hook);
     try {
       cluster.launch();
