@@ -544,8 +544,10 @@ class SparkWorkloadsTest extends EmbeddedHdfsTest {
     assertEquals(0, run.status(), run.toString());
     RunResult spark = InProcess.records(embeddedReport).get(0);
     java.nio.file.Path hostsReport = dir.toPath().resolve("hosts-report");
+    // a relative --work-dir, as run's default work/ is: the hosts' daemons get absolute directories
+    java.nio.file.Path relative = java.nio.file.Path.of("target", "hosts-work-" + ProcessHandle.current().pid());
     InProcess.Outcome hosts = InProcess.hibench("run", "--hosts", "2", "--runs", "1", "--warmup", "0", "--benchmarks",
-        sparkOnly.toString(), "--report-dir", hostsReport.toString(), "--work-dir", dir.toPath().resolve("work").toString());
+        sparkOnly.toString(), "--report-dir", hostsReport.toString(), "--work-dir", relative.toString());
     assertEquals(0, hosts.status(), hosts.toString());
     RunResult onHosts = InProcess.records(hostsReport).get(0);
     SparkFigures embedded = spark.metrics(SparkFigures.class);
