@@ -148,12 +148,7 @@ class DocsExamplesTest {
    * report directory it writes.
    */
   private Path run(String at, List<String> args) throws Exception {
-    Path notADir = Files.writeString(dir.resolve("work-dir-is-a-file"), "");
-    List<String> line = new ArrayList<>(List.of("run"));
-    line.addAll(without(args, "--work-dir"));
-    line.addAll(List.of("--work-dir", notADir.toString()));
-    InProcess.Outcome parsed = InProcess.hibench(line.toArray(new String[0]));
-    assertEquals("hibench run: --work-dir " + notADir + " is a file, not a directory", parsed.err().trim(), at + parsed);
+    parsedUpTo(at, "run", args, "--work-dir");
 
     // the launcher's own model of run's options, for their values and defaults
     CommandLine run = new CommandLine(launcherCommand("RunCommand"));
@@ -195,12 +190,21 @@ class DocsExamplesTest {
   /** A storage start line: the launcher parses it and checks its options, then stops at its --dir, before anything starts. */
   private void storage(String at, List<String> args) throws Exception {
     assertEquals("start", args.get(0), at + "storage has only start");
-    Path notADir = Files.writeString(dir.resolve("dir-is-a-file"), "");
-    List<String> line = new ArrayList<>(List.of("storage"));
-    line.addAll(without(args, "--dir"));
-    line.addAll(List.of("--dir", notADir.toString()));
+    parsedUpTo(at, "storage", args, "--dir");
+  }
+
+  /**
+   * The launcher parses {@code command args} whole and stops at {@code option}'s directory, a file
+   * here: its first check, before anything starts.
+   */
+  private void parsedUpTo(String at, String command, List<String> args, String option) throws Exception {
+    Path notADir = Files.writeString(dir.resolve(command + option + "-is-a-file"), "");
+    List<String> line = new ArrayList<>(List.of(command));
+    line.addAll(without(args, option));
+    line.addAll(List.of(option, notADir.toString()));
     InProcess.Outcome parsed = InProcess.hibench(line.toArray(new String[0]));
-    assertEquals("hibench storage: --dir " + notADir + " is a file, not a directory", parsed.err().trim(), at + parsed);
+    assertEquals("hibench " + command + ": " + option + " " + notADir + " is a file, not a directory", parsed.err().trim(),
+        at + parsed);
   }
 
   /** {@code args} without {@code option} and its value: the test gives its own. */
