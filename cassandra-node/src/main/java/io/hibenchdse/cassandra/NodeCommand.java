@@ -38,6 +38,7 @@ final class NodeCommand {
           "-XX:InitiatingHeapOccupancyPercent=70"));
     }
     cmd.addAll(ChildJvm.extraOptions());
+    cmd.addAll(ChildJvm.tiedToThisJvm());
     cmd.addAll(ChildJvm.options(CassandraSettings.EXTRA_JVM_OPTIONS));
     cmd.add("-Dcassandra.config=" + nodeDir.resolve("cassandra.yaml").toUri());
     cmd.add("-Dcassandra.storagedir=" + nodeDir);

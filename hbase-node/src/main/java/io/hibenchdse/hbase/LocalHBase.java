@@ -321,6 +321,7 @@ public final class LocalHBase implements AutoCloseable {
     cmd.add("-Xmx1g");
     cmd.add("-XX:+IgnoreUnrecognizedVMOptions");
     cmd.addAll(ChildJvm.extraOptions());
+    cmd.addAll(ChildJvm.tiedToThisJvm());
     cmd.addAll(ChildJvm.resourceLines(LocalHBase.class, "jvm17-hbase.options"));
     cmd.add("-Dlog4j.configuration=" + LocalHBase.class.getResource("log4j-hbase.properties"));
     cmd.add("-Dhbase.log.dir=" + own);

@@ -93,6 +93,11 @@ public final class WorkloadDriver {
       err.println(tool.commandName() + ": " + e.getMessage());
       return USAGE;
     } catch (Exception e) {
+      try {
+        CleanStop.awaitIfStopping(); // a failure a stop caused is the stop's: its hook says so
+      } catch (InterruptedException stopping) {
+        Thread.currentThread().interrupt();
+      }
       String badNumber = badNumber(conf, e);
       if (badNumber != null) {
         err.println(tool.commandName() + ": " + badNumber);

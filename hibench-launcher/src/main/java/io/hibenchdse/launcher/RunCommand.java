@@ -16,6 +16,7 @@ import io.hibenchdse.report.Summary;
 import io.hibenchdse.report.SummaryReport;
 import io.hibenchdse.report.Measurement;
 import io.hibenchdse.launcher.suite.Precision;
+import io.hibenchdse.launcher.suite.RunScope;
 import io.hibenchdse.report.RowKey;
 import io.hibenchdse.launcher.suite.Series;
 import io.hibenchdse.launcher.suite.SeriesKey;
@@ -38,7 +39,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileUtil;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -165,8 +165,28 @@ final class RunCommand implements Callable<Integer> {
           + ServingAddress.FORMS);
     }
     int total = segments.stream().mapToInt(s -> s.steps().size()).sum();
-    File scratch = workDir.resolve("run-" + System.currentTimeMillis()).toFile();
     List<Measurement> measurements = new ArrayList<>();
+    try (RunScope scope = RunScope.open(workDir, out)) {
+      int status = run(segments, scope, total, measurements, precision);
+      if (status != 0) {
+        return status;
+      }
+    }
+    List<Summary.Row> rows = SummaryReport.write(measurements, reportDir);
+    out.println();
+    SummaryReport.print(rows, out);
+    out.println();
+    out.println("hibench run: " + reportDir.resolve(Results.REPORT_FILE) + ", "
+        + reportDir.resolve(Results.JSON_FILE) + ", " + reportDir.resolve("summary.csv") + ", "
+        + reportDir.resolve("summary.png") + ", " + reportDir.resolve(HtmlReport.FILE));
+    return 0;
+  }
+
+  /** Runs the segments' steps in the run's scratch directory; returns 0, or the exit status of the step that failed. */
+  private int run(List<Segment> segments, RunScope scope, int total, List<Measurement> measurements, Precision precision)
+      throws Exception {
+    Series series = options.series();
+    File scratch = scope.dir().toFile();
     out.printf("hibench run: %d steps, profiles %s, %d warm-up + %s measured runs; data in %s%n", total, options.profiles,
         options.warmup, precision == null ? Integer.toString(options.runs()) : String.format(java.util.Locale.ROOT,
             "%d to %d (until the mean time's 95%% interval is within %s%% of it)", Precision.MIN_RUNS, precision.maxRuns(),
@@ -177,27 +197,13 @@ final class RunCommand implements Callable<Integer> {
       options.seriesNotes(series).forEach(n -> out.println("hibench run: " + n));
     }
     int done = 0;
-    try {
-      for (Segment segment : segments) {
-        File dir = segments.size() == 1 ? scratch : new File(scratch, "deployment-" + segment.points().get(0).index());
-        int status = run(segment, dir, done, total, measurements, precision);
-        if (status != 0) {
-          return status;
-        }
-        done += segment.steps().size();
+    for (Segment segment : segments) {
+      File dir = segments.size() == 1 ? scratch : new File(scratch, "deployment-" + segment.points().get(0).index());
+      int status = run(segment, dir, scope, done, total, measurements, precision);
+      if (status != 0) {
+        return status;
       }
-    } finally {
-      FileUtil.fullyDelete(scratch);
-    }
-    List<Summary.Row> rows = SummaryReport.write(measurements, reportDir);
-    out.println();
-    SummaryReport.print(rows, out);
-    out.println();
-    out.println("hibench run: " + reportDir.resolve(Results.REPORT_FILE) + ", "
-        + reportDir.resolve(Results.JSON_FILE) + ", " + reportDir.resolve("summary.csv") + ", "
-        + reportDir.resolve("summary.png") + ", " + reportDir.resolve(HtmlReport.FILE));
-    if (Files.exists(workDir) && isEmpty(workDir)) {
-      Files.delete(workDir);
+      done += segment.steps().size();
     }
     return 0;
   }
@@ -222,18 +228,19 @@ final class RunCommand implements Callable<Integer> {
   }
 
   /** Starts a segment's deployment and runs its steps on it; returns 0 or the failed step's exit status. */
-  private int run(Segment segment, File scratch, int done, int total, List<Measurement> measurements, Precision precision)
-      throws Exception {
-    try (Deployment.Running running = segment.deployment().startForRun(scratch)) {
+  private int run(Segment segment, File scratch, RunScope scope, int done, int total, List<Measurement> measurements,
+      Precision precision) throws Exception {
+    try (RunScope.Owned<Deployment.Running> owned = scope.own(segment.deployment().startForRun(scratch))) {
+      Deployment.Running running = owned.get();
       Configuration conf = running.conf();
       conf.setBoolean(HibenchConfigKeys.PRINT_COUNTERS, false);
       // the parse result holds the whole command line, bin/hibench's own words included
       List<String> all = spec.commandLine().getParseResult().originalArgs();
       conf.set(HibenchConfigKeys.SUITE_COMMAND, command(all.subList(all.indexOf(spec.name()) + 1, all.size())));
       out.println("hibench run: " + running.describe());
-      try (SuiteExecution execution = new SuiteExecution(conf, scratch, reportDir, dropCaches, out, running,
-          monitorIntervalMs, precision)) {
-        return execution.run(segment.steps(), done, total, measurements);
+      try (RunScope.Owned<SuiteExecution> execution = scope.own(new SuiteExecution(conf, scratch, reportDir, dropCaches, out,
+          running, monitorIntervalMs, precision, scope))) {
+        return execution.get().run(segment.steps(), done, total, measurements);
       }
     }
   }
@@ -315,11 +322,5 @@ final class RunCommand implements Callable<Integer> {
       b.append(' ').append(a.matches("[A-Za-z0-9_./=:,@%+-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
     }
     return b.toString();
-  }
-
-  private static boolean isEmpty(Path dir) throws IOException {
-    try (var entries = Files.list(dir)) {
-      return entries.findAny().isEmpty();
-    }
   }
 }

@@ -107,8 +107,7 @@ public final class ClusterSites {
     // the containers' class path: the host's configuration, then the jars this launcher runs with
     conf.set(YarnConfiguration.YARN_APPLICATION_CLASSPATH, "$HADOOP_CONF_DIR," + System.getProperty("java.class.path")
         .replace(java.io.File.pathSeparatorChar, ','));
-    List<String> child = ChildJvm.command();
-    String jvm = String.join(" ", child.subList(1, child.size()));
+    String jvm = String.join(" ", ChildJvm.options());
     for (String[] memory : new String[][] {{MRJobConfig.MAP_MEMORY_MB, MRJobConfig.MAP_JAVA_OPTS},
         {MRJobConfig.REDUCE_MEMORY_MB, MRJobConfig.REDUCE_JAVA_OPTS}, {MRJobConfig.MR_AM_VMEM_MB, MRJobConfig.MR_AM_COMMAND_OPTS}}) {
       conf.setInt(memory[0], CONTAINER_MB);

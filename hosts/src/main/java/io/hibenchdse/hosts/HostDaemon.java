@@ -5,6 +5,7 @@ import io.hibenchdse.node.NodeProcess;
 import java.io.Closeable;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -38,7 +39,9 @@ public final class HostDaemon implements Closeable {
       String heap, Path log, String... args) throws IOException {
     List<String> command = onHost(net, cgroup, host);
     command.addAll(ChildJvm.command());
-    command.addAll(List.of(heap, "-Dhadoop.log.dir=" + log.getParent(), "-cp",
+    // its scratch (Jetty's jetty-* directories among it) in the host's directory, gone with the host
+    Path tmp = Files.createDirectories(log.getParent().resolveSibling("tmp"));
+    command.addAll(List.of(heap, "-Djava.io.tmpdir=" + tmp, "-Dhadoop.log.dir=" + log.getParent(), "-cp",
         confDir + java.io.File.pathSeparator + System.getProperty("java.class.path"), HostDaemon.class.getName(), role, host,
         mainClass));
     command.addAll(List.of(args));

@@ -297,8 +297,7 @@ public final class HostsCluster implements Closeable {
     try {
       Runtime.getRuntime().removeShutdownHook(hook);
     } catch (IllegalStateException e) {
-      // already shutting down: the hook does it
-      return;
+      // already shutting down: the hook does it, and this returns once it is done (it is synchronized)
     }
     stop();
   }

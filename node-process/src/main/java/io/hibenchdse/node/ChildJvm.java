@@ -27,6 +27,22 @@ public final class ChildJvm {
    */
   public static final String EXTRA_OPTIONS = "hibench.child.jvm";
 
+  /**
+   * System property: the temporary directory ({@code java.io.tmpdir}) of every JVM the suite starts
+   * and of theirs (a run sets it under its scratch directory, so Jetty's, Hive's and Spark's scratch
+   * goes with it); unset, each child uses the system's.
+   */
+  public static final String TMP_DIR = "hibench.child.tmpdir";
+
+  /** System property a child gets: its parent's pid, which {@link #exitWithParent} watches. */
+  public static final String PARENT_PID = "hibench.parent.pid";
+
+  /** How often a child looks whether its parent is still there. */
+  private static final long PARENT_POLL_MS = 500;
+
+  /** The exit status of a child that ended because its parent did: a SIGTERM's, as it stops the same way. */
+  public static final int ORPHANED = 143;
+
   private ChildJvm() {}
 
   /**
@@ -57,18 +73,79 @@ public final class ChildJvm {
   public static List<String> command() {
     List<String> command = new ArrayList<>();
     command.add(java());
+    command.addAll(options());
+    command.addAll(tiedToThisJvm());
+    return command;
+  }
+
+  /**
+   * The options that tie a child to this JVM: its parent's pid, for {@link #exitWithParent}, and the
+   * run's temporary directory ({@link #TMP_DIR}), where this JVM has one.
+   */
+  public static List<String> tiedToThisJvm() {
+    List<String> options = new ArrayList<>(List.of("-D" + PARENT_PID + "=" + ProcessHandle.current().pid()));
+    String tmp = System.getProperty(TMP_DIR);
+    if (tmp != null) {
+      options.add("-Djava.io.tmpdir=" + tmp);
+      options.add("-D" + TMP_DIR + "=" + tmp);
+    }
+    return options;
+  }
+
+  /**
+   * {@link #command()}'s JVM options, without what ties a child to this JVM (its parent's pid, the
+   * run's temporary directory): the options of a task JVM that YARN starts.
+   */
+  public static List<String> options() {
+    List<String> options = new ArrayList<>();
     for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
       if (arg.startsWith("--add-opens") || arg.startsWith("--add-exports") || arg.equals("-XX:+IgnoreUnrecognizedVMOptions")
-          || arg.startsWith("-Dhibench.") && !arg.startsWith("-D" + EXTRA_OPTIONS + "=")) {
-        command.add(arg);
+          || arg.startsWith("-Dhibench.") && !arg.startsWith("-D" + EXTRA_OPTIONS + "=") && !arg.startsWith("-D" + PARENT_PID + "=")
+          && !arg.startsWith("-D" + TMP_DIR + "=")) {
+        options.add(arg);
       }
     }
     List<String> extra = extraOptions();
     if (!extra.isEmpty()) {
-      command.addAll(extra);
-      command.add("-D" + EXTRA_OPTIONS + "=" + String.join(" ", extra));
+      options.addAll(extra);
+      options.add("-D" + EXTRA_OPTIONS + "=" + String.join(" ", extra));
     }
-    return command;
+    return options;
+  }
+
+  /** The directory for this JVM's and its children's temporary files: {@link #TMP_DIR}'s, else the system's. */
+  public static Path tempDir() {
+    return Path.of(System.getProperty(TMP_DIR, System.getProperty("java.io.tmpdir")));
+  }
+
+  /**
+   * In a child started by {@link #command()}: ends this JVM, its shutdown hooks run, once its parent
+   * is gone, however the parent ended (a SIGKILL runs no hook of the parent's), and halts it should
+   * those hooks not end within {@link #STOP_GRACE_MS}. Nothing is watched in a JVM started otherwise.
+   */
+  public static void exitWithParent() {
+    String pid = System.getProperty(PARENT_PID);
+    if (pid == null) {
+      return;
+    }
+    // the handle holds the parent's start time: a pid used again by another process is not the parent
+    java.util.Optional<ProcessHandle> parent = ProcessHandle.of(Long.parseLong(pid));
+    Thread watch = new Thread(() -> {
+      try {
+        while (parent.map(ProcessHandle::isAlive).orElse(false)) {
+          Thread.sleep(PARENT_POLL_MS);
+        }
+        Thread exit = new Thread(() -> System.exit(ORPHANED), "parent-gone-exit");
+        exit.setDaemon(true);
+        exit.start();
+        Thread.sleep(STOP_GRACE_MS);
+        Runtime.getRuntime().halt(ORPHANED);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "parent-pid-watch");
+    watch.setDaemon(true);
+    watch.start();
   }
 
   /** The options of {@link #EXTRA_OPTIONS}, none when it is not set. */
@@ -208,15 +285,8 @@ public final class ChildJvm {
    * interrupt meanwhile does not cut the wait short (it is kept for the caller).
    */
   public static void stopWithGrace(Process process) {
-    List<ProcessHandle> tree = new ArrayList<>(process.descendants().toList());
-    tree.forEach(ProcessHandle::destroy);
-    process.destroy();
-    tree.add(process.toHandle());
-    boolean interrupted = awaitGone(tree, STOP_GRACE_MS);
-    if (process.isAlive()) {
-      tree.addAll(process.descendants().toList()); // started since the SIGTERM
-    }
-    tree.forEach(ProcessHandle::destroyForcibly);
+    // the process's own end is waited for too, so its exit status is there for the caller
+    boolean interrupted = stopTree(() -> Stream.concat(process.descendants(), Stream.of(process.toHandle())).toList());
     while (true) {
       try {
         process.waitFor();
@@ -225,12 +295,36 @@ public final class ChildJvm {
         interrupted = true;
       }
     }
-    // a killed descendant is gone only once its new parent (init) has reaped it: on a loaded
-    // machine that comes a moment after the child's own end
-    interrupted |= awaitGone(tree, REAP_MS);
     if (interrupted) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  /**
+   * Stops every process under this JVM as {@link #stopWithGrace} stops a child, and returns once
+   * they are gone: what a run does when it is stopped.
+   */
+  public static void stopDescendants() {
+    if (stopTree(() -> ProcessHandle.current().descendants().toList())) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
+   * A SIGTERM to each process {@code tree} lists, then a SIGKILL to those left {@link #STOP_GRACE_MS}
+   * later and to those it lists then (started since); waits until all are gone, at most
+   * {@link #REAP_MS} more; true if interrupted meanwhile (not cut short).
+   */
+  private static boolean stopTree(java.util.function.Supplier<List<ProcessHandle>> tree) {
+    List<ProcessHandle> stopped = new ArrayList<>(tree.get());
+    stopped.forEach(ProcessHandle::destroy);
+    boolean interrupted = awaitGone(stopped, STOP_GRACE_MS);
+    stopped.addAll(tree.get());
+    stopped.forEach(ProcessHandle::destroyForcibly);
+    // a killed descendant is gone only once its new parent (init) has reaped it: on a loaded
+    // machine that comes a moment after the child's own end
+    interrupted |= awaitGone(stopped, REAP_MS);
+    return interrupted;
   }
 
   /** Waits at most {@code ms} until every process of {@code tree} is gone; true if interrupted meanwhile (not cut short). */

@@ -3,6 +3,7 @@ package io.hibenchdse.spark;
 import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.Workload;
 import io.hibenchdse.core.WorkloadDriver;
+import io.hibenchdse.node.ChildJvm;
 import io.hibenchdse.node.SiteSettings;
 import java.util.List;
 import java.util.function.Supplier;
@@ -25,6 +26,7 @@ public final class SparkMain {
   }
 
   public static void main(String[] args) {
+    ChildJvm.exitWithParent(); // none outlives the launcher, however it ends
     Configuration conf = new Configuration();
     // copied into Spark's Hadoop configuration, which its executors get too
     SiteSettings.all().forEach(conf::set);

@@ -758,10 +758,22 @@ class HostsClusterTest {
     String out = Files.readString(dir.toPath().resolve("run.out"));
     assertTrue(p.isAlive() && Files.exists(records), out);
     p.toHandle().destroy(); // SIGTERM, in ycsb-a
-    assertTrue(p.waitFor(90, java.util.concurrent.TimeUnit.SECONDS), "stopped after SIGTERM");
+    long signalled = System.nanoTime();
+    assertTrue(p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS), "stopped within 20 s of a SIGTERM");
     assertNothingLeft(p.pid(), namespace);
-    assertTrue(ProcessHandle.allProcesses().noneMatch(h -> String.join(" ", io.hibenchdse.node.ChildJvm.commandLine(h)).contains(namespace)),
+    // every JVM the run started has its temporary directory in the run's scratch directory, under the work directory
+    String work = dir.toPath().resolve("work").toString();
+    while (ProcessHandle.allProcesses().anyMatch(h -> String.join(" ", io.hibenchdse.node.ChildJvm.commandLine(h)).contains(work))
+        && System.nanoTime() - signalled < java.util.concurrent.TimeUnit.SECONDS.toNanos(20)) {
+      Thread.sleep(100);
+    }
+    assertTrue(ProcessHandle.allProcesses().noneMatch(h -> String.join(" ", io.hibenchdse.node.ChildJvm.commandLine(h)).contains(namespace)
+        || String.join(" ", io.hibenchdse.node.ChildJvm.commandLine(h)).contains(work)),
         "no process of the hosts left, Hive's, HBase's and YCSB's JVMs included");
+    assertTrue(!Files.exists(Path.of(work)), "the run's scratch directory removed, and the work directory it made");
+    out = Files.readString(dir.toPath().resolve("run.out"));
+    assertTrue(out.lines().anyMatch(l -> l.matches("hibench run: stopped by SIGTERM while \\[\\d+/\\d+\\] ycsb-a(-load)? run 1 ran: no record for it")),
+        out);
     assertTrue(out.contains("a region server on each of 1 worker hosts, ZooKeeper and the master on " + HostsCluster.MASTER), out);
 
     List<io.hibenchdse.core.RunResult> all = InProcess.records(report);

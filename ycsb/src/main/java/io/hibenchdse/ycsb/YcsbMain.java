@@ -1,6 +1,7 @@
 package io.hibenchdse.ycsb;
 
 import io.hibenchdse.core.UsageException;
+import io.hibenchdse.node.ChildJvm;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
@@ -42,6 +43,7 @@ public final class YcsbMain {
   static final String CPU_FILE = "hibench.ycsb.cpu.file";
 
   public static void main(String[] args) {
+    ChildJvm.exitWithParent(); // none outlives the launcher, however it ends
     String cpuFile = System.getProperty(CPU_FILE);
     if (cpuFile != null) {
       Runtime.getRuntime().addShutdownHook(new Thread(() -> writeCpu(cpuFile)));

@@ -85,9 +85,9 @@ public final class YcsbProcess {
     command.addAll(ChildJvm.command());
     command.addAll(jvmOptions(phase, parsed));
     command.add("-D" + HibenchConfigKeys.LOG_DIR + "=" + FailureLog.dir());
-    Path cpu = Files.createTempFile("ycsb-cpu", ".txt");
+    Path cpu = Files.createTempFile(ChildJvm.tempDir(), "ycsb-cpu", ".txt");
     command.add("-D" + YcsbMain.CPU_FILE + "=" + cpu);
-    Path exported = Files.createTempFile("ycsb-metrics", ".json");
+    Path exported = Files.createTempFile(ChildJvm.tempDir(), "ycsb-metrics", ".json");
     command.add("-D" + MetricsExporter.FILE + "=" + exported);
     // the driver's notices of nodes it cannot reach are the binding's errors, counted and named there
     command.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=error");
@@ -105,8 +105,11 @@ public final class YcsbProcess {
     Process p = new ProcessBuilder(command).start();
     Thread errors = new Thread(() -> copy(p.getErrorStream(), err, "stderr"), "ycsb-stderr");
     errors.start();
-    copy(p.getInputStream(), out, "stdout");
-    int status = p.waitFor();
+    Thread output = new Thread(() -> copy(p.getInputStream(), out, "stdout"), "ycsb-stdout");
+    output.start();
+    // stopped with this JVM (SIGTERM, Ctrl-C): a client retrying a store that is gone would not end
+    int status = ChildJvm.awaitWithThisJvm(p);
+    output.join();
     errors.join();
     String cpuNanos = Files.readString(cpu).strip();
     Files.delete(cpu);

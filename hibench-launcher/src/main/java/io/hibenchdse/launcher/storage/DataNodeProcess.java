@@ -15,6 +15,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.HdfsConfiguration;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.http.HttpServer2;
 
 /**
  * A DataNode in a JVM of its own, as in every deployment: its clients' reads and writes cross a
@@ -45,6 +46,7 @@ public final class DataNodeProcess implements Closeable {
     conf.set(DFSConfigKeys.DFS_DATANODE_HTTP_ADDRESS_KEY, "127.0.0.1:0");
     conf.set(DFSConfigKeys.DFS_DATANODE_IPC_ADDRESS_KEY, "127.0.0.1:0");
     conf.set("hadoop.tmp.dir", new File(dir, "tmp").getAbsolutePath());
+    conf.set(HttpServer2.HTTP_TEMP_DIR_KEY, new File(dir, "http-tmp").getAbsolutePath());
     File xml = new File(dir, "datanode.xml");
     try (OutputStream out = Files.newOutputStream(xml.toPath())) {
       conf.writeXml(out);

@@ -21,6 +21,7 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
+import org.apache.hadoop.http.HttpServer2;
 
 /**
  * A real HDFS whose every file lives under one base directory, so runs and tests never share or
@@ -78,6 +79,11 @@ public final class EmbeddedHdfs implements EmbeddedStorage {
     Configuration conf = new Configuration();
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dfs.getAbsolutePath());
     conf.set("hadoop.tmp.dir", new File(dfs, "hadoop-tmp").getAbsolutePath());
+    if (ownJvms) {
+      // the NameNode's web server's scratch (Jetty's jetty-* directory) with the HDFS's files, not in
+      // the system's temporary directory; a directory of its own, as Jetty empties it when it starts
+      conf.set(HttpServer2.HTTP_TEMP_DIR_KEY, new File(dfs, "namenode-http-tmp").getAbsolutePath());
+    }
     conf.setInt(DFSConfigKeys.DFS_REPLICATION_KEY, LocalNodes.defaultReplication(dataNodes));
     SiteSettings.all().forEach(conf::set);
     MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, dfs)

@@ -8,6 +8,7 @@ import io.hibenchdse.launcher.deployment.ServingCluster;
 import io.hibenchdse.launcher.deployment.SubmitCommand;
 import io.hibenchdse.core.HibenchConfigKeys;
 import io.hibenchdse.core.BenchmarkTool;
+import io.hibenchdse.core.CleanStop;
 import io.hibenchdse.core.Results;
 import io.hibenchdse.core.RunResult;
 import io.hibenchdse.core.WorkloadDriver;
@@ -54,14 +55,17 @@ public final class SuiteExecution implements AutoCloseable {
   private ServingCluster serving;
   /** The Spark steps' configuration file, once written. */
   private File sparkConf;
+  private final RunScope scope;
 
   /**
    * An execution with {@code conf} on {@code deployment}'s storage, YCSB's phases on the store it
    * serves them from, each measured step sampled every {@code monitorIntervalMs} (0: not sampled),
-   * a workload's runs stopping at {@code precision} ({@code --runs auto}; null: every planned run).
+   * a workload's runs stopping at {@code precision} ({@code --runs auto}; null: every planned run),
+   * each step named to the run's {@code scope}, which says which one a stop cut short.
    */
   public SuiteExecution(Configuration conf, File scratch, Path reportDir, boolean dropCaches, PrintStream out,
-      Deployment.Running deployment, long monitorIntervalMs, Precision precision) {
+      Deployment.Running deployment, long monitorIntervalMs, Precision precision, RunScope scope) {
+    this.scope = scope;
     this.precision = precision;
     this.autoRuns = precision == null ? null : new AutoRuns(precision);
     this.conf = conf;
@@ -91,6 +95,8 @@ public final class SuiteExecution implements AutoCloseable {
       out.printf(Locale.ROOT, "[%d/%d] %-9s %-10s %s %d: %s%n", ++done, total, p.profile().label(),
           step.suiteWorkload(), p.warmup() ? "warm-up" : "run", p.run(),
           (step.role() == Step.Role.WARMUP ? "(warm-up) " : "") + String.join(" ", step.args()));
+      scope.step(String.format(Locale.ROOT, "[%d/%d] %s %s %d", done, total, step.suiteWorkload(), p.warmup() ? "warm-up" : "run",
+          p.run()));
       String stepReportDir = p.reported() ? reportDir.toString() : new File(scratch, p.kind() + "-report").getPath();
       StepOutcome o;
       // a measured step's records wait apart, and go to the report whole once the monitor's figures for them are known
@@ -103,11 +109,16 @@ public final class SuiteExecution implements AutoCloseable {
           try {
             o = execute(p, stepReportDir, recordsDir, done);
           } catch (Exception e) {
+            // a step cut short by a stop: the run's scope says so, and its hook releases the rest
+            CleanStop.awaitIfStopping();
             // what an interrupted client throws is Hadoop's to choose; the watch says why
             if (watch == null || watch.gone() == null) {
               throw e;
             }
             o = new StepOutcome(1, null);
+          }
+          if (o.status() != 0) {
+            CleanStop.awaitIfStopping();
           }
           // a step that succeeded keeps its record, whatever went away after
           gone = watch == null || o.status() == 0 ? null : watch.gone();
@@ -124,6 +135,7 @@ public final class SuiteExecution implements AutoCloseable {
           o = new StepOutcome(0, published.isEmpty() ? o.result() : published.get(published.size() - 1));
         }
       }
+      scope.step(null);
       int status = o.status();
       if (status != 0) {
         out.println("hibench run: stopped; " + step.workload() + " exited with " + status);
@@ -370,6 +382,9 @@ public final class SuiteExecution implements AutoCloseable {
     YcsbProcess.Outcome o;
     try (PrintStream file = new PrintStream(output, StandardCharsets.UTF_8)) {
       o = YcsbProcess.run(deployment.clientHost(), phase, serving.binding(), args, file, file);
+    }
+    if (o.status() != 0) {
+      CleanStop.awaitIfStopping();
     }
     if (o.status() == 0 && o.metrics().errors > 0) {
       out.println("hibench run: ycsb " + phase + " failed: " + o.metrics().summary() + "; YCSB's output: " + output);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hibenchdse.core.BenchmarkTool;
 import io.hibenchdse.core.Workload;
 import io.hibenchdse.core.WorkloadDriver;
+import io.hibenchdse.node.ChildJvm;
 import io.hibenchdse.node.SiteSettings;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -32,6 +33,7 @@ public final class HiveMain {
   private HiveMain() {}
 
   public static void main(String[] args) throws Exception {
+    ChildJvm.exitWithParent(); // none outlives the launcher, however it ends
     int status;
     if (args.length == 2 && args[0].equals("--serve")) {
       status = serve(new Path(args[1]));
