@@ -74,8 +74,10 @@ final class SparkJarsOnCluster implements AutoCloseable {
     FileSystem fs = FileSystem.newInstance(own);
     Path dir = fs.makeQualified(new Path(fs.getHomeDirectory(), PARENT + "/" + run + "/spark-jars"));
     SparkJarsOnCluster copied = new SparkJarsOnCluster(fs, dir);
-    // before the file systems close at a stop, so a stop mid-copy leaves nothing either
-    ShutdownHookManager.get().addShutdownHook(copied.hook, FileSystem.SHUTDOWN_HOOK_PRIORITY + 1);
+    // at a stop, after the jobs are killed (CleanStop) and before the run's scope releases the rest
+    // (RunScope, FileSystem.SHUTDOWN_HOOK_PRIORITY + 5) and the file systems close: a copy under way
+    // ends at once, and a stop mid-copy leaves nothing either
+    ShutdownHookManager.get().addShutdownHook(copied.hook, FileSystem.SHUTDOWN_HOOK_PRIORITY + 6);
     long t0 = System.nanoTime();
     long bytes = 0;
     ExecutorService copiers = Executors.newFixedThreadPool(COPIERS, r -> {
