@@ -41,7 +41,7 @@ public final class ChildJvm {
   private static final long PARENT_POLL_MS = 500;
 
   /** The exit status of a child that ended because its parent did: a SIGTERM's, as it stops the same way. */
-  public static final int ORPHANED = 143;
+  private static final int ORPHANED = 143;
 
   private ChildJvm() {}
 

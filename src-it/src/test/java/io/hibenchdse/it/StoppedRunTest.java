@@ -68,7 +68,7 @@ class StoppedRunTest {
   void sigtermInTheMiddleOfAStepLeavesNothing(String kind, String workload, Moment moment, List<String> args) throws Exception {
     Run run = Run.start(dir, workload, args);
     String step = run.await(moment);
-    run.signal("TERM");
+    run.signal("TERM", run.process.pid());
     run.assertStopped(143, "SIGTERM", step);
   }
 
@@ -77,7 +77,7 @@ class StoppedRunTest {
     Run run = Run.start(dir, "wordcount", List.of());
     String step = run.await(Moment.line("[2/2]", "wordcount job_"));
     // as a terminal's Ctrl-C: every process of the group gets it, the launcher's children too
-    assertEquals(0, new ProcessBuilder("kill", "-INT", "--", "-" + run.process.pid()).inheritIO().start().waitFor());
+    run.signal("INT", -run.process.pid());
     run.assertStopped(130, "SIGINT", step);
   }
 
@@ -109,7 +109,7 @@ class StoppedRunTest {
   void sigtermInAMapReduceStepOnHostsLeavesNothing() throws Exception {
     Run run = Run.start(dir, "wordcount", List.of("--hosts", "2"));
     String step = run.await(Moment.line("[2/2]", "wordcount job_"));
-    run.signal("TERM");
+    run.signal("TERM", run.process.pid());
     run.assertStopped(143, "SIGTERM", step);
     HostsClusterTest.assertNothingLeft(run.process.pid(), "hibench-" + run.process.pid() + "-" + HostsCluster.MASTER);
   }
@@ -121,7 +121,7 @@ class StoppedRunTest {
     final Path tmp;
     final File console;
     final Set<String> tmpBefore;
-    /** The run's processes when it was stopped. */
+    /** The run's processes when it was signalled. */
     List<ProcessHandle> stopped = List.of();
     long signalledMs;
 
@@ -168,10 +168,11 @@ class StoppedRunTest {
       throw new AssertionError("the run did not reach " + moment + ": " + console());
     }
 
-    void signal(String name) throws Exception {
+    /** Sends signal {@code name} to process {@code pid} (negative: to that process group), noting the run's processes then. */
+    void signal(String name, long pid) throws Exception {
       stopped = process.descendants().toList();
       signalledMs = System.currentTimeMillis();
-      assertEquals(0, new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start().waitFor());
+      assertEquals(0, new ProcessBuilder("kill", "-" + name, "--", Long.toString(pid)).inheritIO().start().waitFor());
     }
 
     /**
@@ -181,10 +182,6 @@ class StoppedRunTest {
      * its temporary directory but the user's log directory.
      */
     void assertStopped(int status, String signal, String stepLine) throws Exception {
-      if (stopped.isEmpty()) {
-        stopped = process.descendants().toList();
-        signalledMs = System.currentTimeMillis();
-      }
       long deadline = signalledMs + STOPPED_WITHIN_MS;
       assertTrue(process.waitFor(Math.max(1, deadline - System.currentTimeMillis()), TimeUnit.MILLISECONDS),
           "the launcher still runs " + STOPPED_WITHIN_MS / 1000 + " s after the signal: " + console());
